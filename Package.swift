@@ -1,0 +1,72 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "XMLEvents",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "XMLEvents", targets: ["XMLEvents"]),
+        .executable(name: "xmlevents", targets: ["xmlevents"]),
+        .executable(name: "xmlevents-benchmarks", targets: ["xmlevents-benchmarks"]),
+    ],
+    targets: [
+        // C libraries from the system, behind thin module maps.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+
+        // The library.
+        .target(
+            name: "XMLEvents",
+            dependencies: [
+                "CLibXML2",
+                .target(name: "CCurl", condition: .when(platforms: [.linux])),
+            ]
+        ),
+
+        // Shared by the CLI's offline demo, the benchmarks and the tests.
+        .target(name: "XMLCorpus"),
+        .target(name: "LoopbackHTTP", dependencies: ["CZlib"]),
+
+        // The command-line tool.
+        .executableTarget(
+            name: "xmlevents",
+            dependencies: ["XMLEvents", "XMLCorpus", "LoopbackHTTP"]
+        ),
+
+        // Benchmarks: the C floor and the runner.
+        .target(
+            name: "CLibXML2Floor",
+            dependencies: ["CLibXML2"],
+            path: "Benchmarks/CLibXML2Floor"
+        ),
+        .executableTarget(
+            name: "xmlevents-benchmarks",
+            dependencies: ["XMLEvents", "XMLCorpus", "LoopbackHTTP", "CLibXML2Floor"],
+            path: "Benchmarks/XMLEventsBenchmarks"
+        ),
+
+        // Tests.
+        .testTarget(
+            name: "XMLEventsTests",
+            dependencies: ["XMLEvents", "XMLCorpus", "LoopbackHTTP"]
+        ),
+        .testTarget(
+            name: "XMLEventsCLITests",
+            dependencies: ["xmlevents", "XMLCorpus", "LoopbackHTTP"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,129 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The bytes of a file as an asynchronous sequence of chunks, read as they are asked for: the
+/// file is never held in memory whole, and reading stops when iteration does.
+///
+/// The file is opened when iteration starts and closed when it ends, fails or is abandoned.
+/// Reads block the calling thread briefly, which suits regular files; for pipes and terminals,
+/// whose reads can wait indefinitely, use ``StandardInputChunks`` or a ``ByteChunkStream``.
+public struct FileChunks: AsyncSequence, Sendable {
+    /// Each element is the next bytes of the file.
+    public typealias Element = Data
+    /// Opening or reading the file can fail with ``XMLByteSourceError``.
+    public typealias Failure = any Error
+
+    /// The file's path.
+    public let path: String
+    /// The most bytes read at once.
+    public let chunkSize: Int
+
+    /// Creates chunks of the file at `path`, each at most `chunkSize` bytes (at least 1).
+    public init(path: String, chunkSize: Int = 64 * 1024) {
+        self.path = path
+        self.chunkSize = Swift.max(1, chunkSize)
+    }
+
+    /// Creates chunks of the file at a `file:` URL.
+    public init(url: URL, chunkSize: Int = 64 * 1024) {
+        self.init(path: url.path, chunkSize: chunkSize)
+    }
+
+    /// Opens the file on the first call to `next`.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(path: path, chunkSize: chunkSize)
+    }
+
+    /// Reads the file sequentially.
+    public struct Iterator: AsyncIteratorProtocol {
+        private let path: String
+        private let chunkSize: Int
+        private var descriptor: FileDescriptorReader?
+        private var isDone = false
+
+        init(path: String, chunkSize: Int) {
+            self.path = path
+            self.chunkSize = chunkSize
+        }
+
+        /// The next chunk, or `nil` at the end of the file.
+        public mutating func next() async throws -> Data? {
+            try readChunk()
+        }
+
+        /// The next chunk, or `nil` at the end of the file.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Data? {
+            try readChunk()
+        }
+
+        private mutating func readChunk() throws -> Data? {
+            guard !isDone else { return nil }
+            if descriptor == nil {
+                let opened = open(path, O_RDONLY | O_CLOEXEC)
+                guard opened >= 0 else {
+                    isDone = true
+                    throw XMLByteSourceError.openFailed(path: path, errno: errno)
+                }
+                descriptor = FileDescriptorReader(descriptor: opened, closesOnDeinit: true)
+            }
+            guard let reader = descriptor else { return nil }
+            do {
+                guard let chunk = try reader.read(upTo: chunkSize) else {
+                    isDone = true
+                    descriptor = nil
+                    return nil
+                }
+                return chunk
+            } catch {
+                isDone = true
+                descriptor = nil
+                throw XMLByteSourceError.readFailed(path: path, errno: error.value)
+            }
+        }
+    }
+}
+
+/// An open file descriptor read sequentially; closed with the reader unless it is borrowed
+/// (standard input).
+final class FileDescriptorReader {
+    let descriptor: Int32
+    private let closesOnDeinit: Bool
+
+    init(descriptor: Int32, closesOnDeinit: Bool) {
+        self.descriptor = descriptor
+        self.closesOnDeinit = closesOnDeinit
+    }
+
+    deinit {
+        if closesOnDeinit { close(descriptor) }
+    }
+
+    /// Up to `count` bytes, or `nil` at the end of the file; retries interrupted reads.
+    func read(upTo count: Int) throws(XMLByteSourceError.ErrorNumber) -> Data? {
+        var data = Data(count: count)
+        var received = 0
+        while true {
+            received = data.withUnsafeMutableBytes { buffer in
+                #if canImport(Glibc)
+                    Glibc.read(descriptor, buffer.baseAddress, count)
+                #elseif canImport(Musl)
+                    Musl.read(descriptor, buffer.baseAddress, count)
+                #else
+                    Darwin.read(descriptor, buffer.baseAddress, count)
+                #endif
+            }
+            if received >= 0 { break }
+            if errno != EINTR { throw XMLByteSourceError.ErrorNumber(value: errno) }
+        }
+        guard received > 0 else { return nil }
+        if received < count { data.removeSubrange(received...) }
+        return data
+    }
+}

@@ -1,0 +1,266 @@
+/// Turns the parser's callbacks into whole, typed events, and enforces ``XMLParsingLimits``.
+///
+/// libxml2 reports character data in pieces (every 300 bytes, at each reference, at chunk edges);
+/// the builder joins them into one ``XMLEvent/text(_:)`` per run between two pieces of markup.
+/// It knows nothing of C beyond the byte pointers libxml2 hands out.
+struct EventBuilder {
+    /// Why the builder wants parsing to stop.
+    struct Violation {
+        var code: XMLParsingError.Code
+        var message: String
+    }
+
+    private enum PendingKind {
+        case none, text, cdata
+    }
+
+    private(set) var events: [XMLEvent] = []
+    private(set) var depth = 0
+    private(set) var hasStartedRoot = false
+    private(set) var hasEndedRoot = false
+    private(set) var violation: Violation?
+    private var sawDocumentStart = false
+
+    private var pending: [UInt8] = []
+    private var pendingKind = PendingKind.none
+    /// Where the bytes of an unfinished CDATA section's next piece would start, if it continues.
+    private var cdataContinuationOffset: Int?
+    private var names: NameCache
+    private var entityExpansion = 0
+    private let limits: XMLParsingLimits
+    private let reportsCDATA: Bool
+    private let dropsWhitespaceOnlyText: Bool
+
+    init(options: XMLParsingOptions, isInterned: @escaping (UnsafeRawPointer) -> Bool) {
+        limits = options.limits
+        reportsCDATA = options.reportsCDATA
+        dropsWhitespaceOnlyText = options.dropsWhitespaceOnlyText
+        names = NameCache(isInterned: isInterned)
+        pending.reserveCapacity(4096)
+        events.reserveCapacity(1024)
+    }
+
+    /// Hands over the events completed so far.
+    mutating func takeEvents() -> [XMLEvent] {
+        let batch = events
+        events = []
+        events.reserveCapacity(Swift.max(batch.count, 64))
+        return batch
+    }
+
+    mutating func startDocument(version: String?, encoding: String?, standalone: Bool?) {
+        sawDocumentStart = true
+        events.append(.startDocument(version: version, encoding: encoding, standalone: standalone))
+    }
+
+    mutating func doctype(name: String, publicID: String?, systemID: String?) {
+        flushPending()
+        events.append(.doctype(name: name, publicID: publicID, systemID: systemID))
+    }
+
+    /// - Parameters:
+    ///   - namespaces: `namespaceCount` pairs of (prefix, URI) pointers.
+    ///   - attributes: `attributeCount` groups of (local name, prefix, URI, value start, value end).
+    mutating func startElement(
+        localName: UnsafePointer<UInt8>,
+        prefix: UnsafePointer<UInt8>?,
+        namespaceURI: UnsafePointer<UInt8>?,
+        namespaceCount: Int,
+        namespaces: UnsafePointer<UnsafePointer<UInt8>?>?,
+        attributeCount: Int,
+        attributes: UnsafePointer<UnsafePointer<UInt8>?>?
+    ) {
+        flushPending()
+        depth += 1
+        hasStartedRoot = true
+        guard depth <= limits.maxDepth else {
+            return fail(.depthLimitExceeded, "Elements nest deeper than the limit of \(limits.maxDepth)")
+        }
+        guard attributeCount + namespaceCount <= limits.maxAttributesPerElement else {
+            return fail(
+                .attributeLimitExceeded,
+                "Element has \(attributeCount + namespaceCount) attributes; the limit is "
+                    + "\(limits.maxAttributesPerElement)")
+        }
+        guard let name = internName(localName, prefix, namespaceURI) else { return }
+
+        var declarations: [XMLNamespaceDeclaration] = []
+        if namespaceCount > 0, let namespaces {
+            declarations.reserveCapacity(namespaceCount)
+            for index in 0..<namespaceCount {
+                let uri = namespaces[2 * index + 1].map { String(cString: $0) } ?? ""
+                declarations.append(
+                    XMLNamespaceDeclaration(prefix: namespaces[2 * index].map { String(cString: $0) }, uri: uri))
+            }
+        }
+
+        var values: [XMLAttribute] = []
+        if attributeCount > 0, let attributes {
+            values.reserveCapacity(attributeCount)
+            for index in 0..<attributeCount {
+                let base = 5 * index
+                guard let attributeLocalName = attributes[base],
+                    let attributeName = internName(attributeLocalName, attributes[base + 1], attributes[base + 2])
+                else { return }
+                var value = ""
+                if let start = attributes[base + 3], let end = attributes[base + 4] {
+                    let length = end - start
+                    guard length <= limits.maxNodeLength else {
+                        return fail(
+                            .nodeLengthLimitExceeded,
+                            "Attribute value is \(length) bytes long; the limit is \(limits.maxNodeLength)")
+                    }
+                    value = String(decoding: UnsafeBufferPointer(start: start, count: length), as: UTF8.self)
+                }
+                values.append(XMLAttribute(name: attributeName, value: value))
+            }
+        }
+        events.append(.startElement(name: name, attributes: values, namespaces: declarations))
+    }
+
+    mutating func endElement(
+        localName: UnsafePointer<UInt8>,
+        prefix: UnsafePointer<UInt8>?,
+        namespaceURI: UnsafePointer<UInt8>?
+    ) {
+        flushPending()
+        guard let name = internName(localName, prefix, namespaceURI) else { return }
+        depth -= 1
+        if depth == 0 { hasEndedRoot = true }
+        events.append(.endElement(name: name))
+    }
+
+    mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if pendingKind == .cdata { flushPending() }
+        pendingKind = .text
+        append(bytes)
+    }
+
+    /// A piece of a CDATA section.
+    ///
+    /// - Parameter offset: Where the piece starts in the document's (UTF-8) byte stream, or `nil`
+    ///   when it was not read from the document directly (inside an entity's replacement text).
+    ///   A piece that starts where the previous one ended continues the same section.
+    mutating func cdata(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int?) {
+        guard reportsCDATA else { return characters(bytes) }
+        let continues = pendingKind == .cdata && offset != nil && offset == cdataContinuationOffset
+        if !continues { flushPending() }
+        pendingKind = .cdata
+        cdataContinuationOffset = offset.map { $0 + bytes.count }
+        append(bytes)
+    }
+
+    mutating func comment(_ text: UnsafePointer<UInt8>) {
+        flushPending()
+        guard let comment = boundedString(text, what: "Comment") else { return }
+        events.append(.comment(comment))
+    }
+
+    mutating func processingInstruction(target: UnsafePointer<UInt8>, data: UnsafePointer<UInt8>?) {
+        flushPending()
+        guard let targetString = boundedString(target, what: "Processing instruction target") else { return }
+        var dataString = ""
+        if let data {
+            guard let bounded = boundedString(data, what: "Processing instruction") else { return }
+            dataString = bounded
+        }
+        events.append(.processingInstruction(target: targetString, data: dataString))
+    }
+
+    mutating func endDocument() {
+        flushPending()
+        events.append(.endDocument)
+    }
+
+    /// Counts replacement text an entity reference is about to produce; `parsedBytes` is how far
+    /// into the document the parser is.
+    mutating func noteEntityExpansion(name: String, length: Int, parsedBytes: Int) {
+        entityExpansion += Swift.max(length, 1)
+        let allowed =
+            limits.entityExpansionAllowance
+            + limits.maxEntityExpansionRatio.multipliedReportingOverflow(by: Swift.max(parsedBytes, 0)).partialValue
+        if entityExpansion > allowed {
+            fail(
+                .entityExpansionLimitExceeded,
+                "Entity references expand to more than \(allowed) bytes (at '\(name)'); "
+                    + "the limit is \(limits.entityExpansionAllowance) bytes plus "
+                    + "\(limits.maxEntityExpansionRatio) times the document")
+        }
+    }
+
+    /// Explains libxml2's "extra content at the end" report, which it also gives for an input that
+    /// ends before the document does.
+    func describeEarlyEnd(libxml2Message: String, openElement: String?) -> (XMLParsingError.Code, String) {
+        if hasEndedRoot {
+            return (.documentEnd, libxml2Message)
+        }
+        if !hasStartedRoot {
+            if events.isEmpty && !sawDocumentStart {
+                return (.documentEmpty, "Document is empty")
+            }
+            return (.documentEnd, "The document ended before its root element")
+        }
+        let name = openElement.map { " inside <\($0)>" } ?? ""
+        let count = depth == 1 ? "1 element is" : "\(depth) elements are"
+        return (.documentEnd, "The document ended early\(name): \(count) not closed")
+    }
+
+    /// Delivers the character data or CDATA section gathered so far as one event.
+    mutating func flushPending() {
+        switch pendingKind {
+        case .none:
+            return
+        case .text:
+            if !pending.isEmpty && !(dropsWhitespaceOnlyText && pending.allSatisfy(EventBuilder.isXMLSpace)) {
+                events.append(.text(String(decoding: pending, as: UTF8.self)))
+            }
+        case .cdata:
+            events.append(.cdata(String(decoding: pending, as: UTF8.self)))
+            cdataContinuationOffset = nil
+        }
+        pending.removeAll(keepingCapacity: pending.count <= 1 << 20)
+        pendingKind = .none
+    }
+
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard pending.count + bytes.count <= limits.maxNodeLength else {
+            let what = pendingKind == .cdata ? "CDATA section" : "Text"
+            return fail(.nodeLengthLimitExceeded, "\(what) is longer than the limit of \(limits.maxNodeLength) bytes")
+        }
+        pending.append(contentsOf: bytes)
+    }
+
+    private mutating func internName(
+        _ localName: UnsafePointer<UInt8>,
+        _ prefix: UnsafePointer<UInt8>?,
+        _ namespaceURI: UnsafePointer<UInt8>?
+    ) -> XMLName? {
+        guard
+            let name = names.name(
+                localName: localName, prefix: prefix, namespaceURI: namespaceURI, maxLength: limits.maxNameLength)
+        else {
+            fail(.nameLengthLimitExceeded, "A name is longer than the limit of \(limits.maxNameLength) bytes")
+            return nil
+        }
+        return name
+    }
+
+    private mutating func boundedString(_ text: UnsafePointer<UInt8>, what: String) -> String? {
+        let string = String(cString: text)
+        guard string.utf8.count <= limits.maxNodeLength else {
+            fail(.nodeLengthLimitExceeded, "\(what) is longer than the limit of \(limits.maxNodeLength) bytes")
+            return nil
+        }
+        return string
+    }
+
+    private mutating func fail(_ code: XMLParsingError.Code, _ message: String) {
+        if violation == nil {
+            violation = Violation(code: code, message: message)
+        }
+    }
+
+    private static func isXMLSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+    }
+}

@@ -1,0 +1,74 @@
+import CLibXML2
+
+/// Everything the libxml2 callbacks reach through `ctxt->_private`: the event builder, the first
+/// error, and the main parser context (entity expansion runs in short-lived sub-contexts that
+/// share this session).
+struct ParserSession {
+    var builder: EventBuilder
+    var error: XMLParsingError?
+    let mainContext: xmlParserCtxtPtr
+    let resolver: XMLExternalEntityResolver?
+
+    /// The document position the parser has reached: line, column and byte offset of the main
+    /// input, whichever sub-context is reporting.
+    func position() -> (line: Int, column: Int, byteOffset: Int) {
+        let context = mainContext.pointee
+        guard let input = context.inputNr > 1 ? context.inputTab?[0] : context.input else {
+            return (0, 0, 0)
+        }
+        let line = Int(input.pointee.line)
+        let column = Int(input.pointee.col)
+        if context.inputNr == 1 {
+            let consumed = Int(xmlByteConsumed(mainContext))
+            if consumed >= 0 { return (line, column, consumed) }
+        }
+        return (line, column, decodedOffset(of: input))
+    }
+
+    /// How far into the main input, in bytes of its UTF-8 form, the parser has read. Cheap and
+    /// independent of how the input was split into chunks, unlike a raw byte offset of an
+    /// encoded document.
+    func decodedOffset() -> Int {
+        let context = mainContext.pointee
+        guard let input = context.inputNr > 1 ? context.inputTab?[0] : context.input else { return 0 }
+        return decodedOffset(of: input)
+    }
+
+    private func decodedOffset(of input: xmlParserInputPtr) -> Int {
+        let consumed = Int(input.pointee.consumed)
+        guard let cursor = input.pointee.cur, let base = input.pointee.base else { return consumed }
+        return consumed + (cursor - base)
+    }
+
+    /// Records the first error and makes libxml2 stop at its next step. The input buffers are
+    /// not freed here (this runs inside libxml2's call stack); the owner halts the parser for good
+    /// once `xmlParseChunk` returns.
+    mutating func fail(_ code: XMLParsingError.Code, _ message: String, at given: (line: Int, column: Int)? = nil) {
+        guard error == nil else { return }
+        builder.flushPending()
+        let here = position()
+        error = XMLParsingError(
+            code: code,
+            message: message,
+            line: given?.line ?? here.line,
+            column: given?.column ?? here.column,
+            byteOffset: here.byteOffset
+        )
+        softHalt(mainContext)
+    }
+
+    /// Turns a limit the builder reports into the session's error.
+    mutating func adoptViolation() {
+        if let violation = builder.violation, error == nil {
+            fail(violation.code, violation.message)
+        }
+    }
+
+    /// Stops SAX callbacks and makes libxml2's parse loop return at its next check, without
+    /// freeing anything.
+    func softHalt(_ context: xmlParserCtxtPtr) {
+        context.pointee.wellFormed = 0
+        context.pointee.disableSAX = 1
+        context.pointee.errNo = Int32(XML_ERR_USER_STOP.rawValue)
+    }
+}

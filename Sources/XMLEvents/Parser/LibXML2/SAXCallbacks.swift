@@ -1,0 +1,232 @@
+import CLibXML2
+
+/// The libxml2 SAX2 handler: C callbacks that forward to the ``ParserSession`` behind
+/// `ctxt->_private`.
+///
+/// The parser context is created with `user_data == NULL`, so every callback's `ctx` is the
+/// (sub-)context itself; libxml2's default SAX2 handlers, kept for DTD bookkeeping, rely on that.
+/// Entity sub-contexts copy `_private`, so they reach the same session.
+enum SAXCallbacks {
+    /// A handler for one parser; `loadsExternalSubset` keeps libxml2's external-subset loader
+    /// (only when the user installed a resolver).
+    static func makeHandler(loadsExternalSubset: Bool) -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        xmlSAXVersion(&handler, 2)
+        xmlevents_clear_variadic_error_handlers(&handler)
+        handler.startDocument = startDocument
+        handler.endDocument = endDocument
+        handler.internalSubset = internalSubset
+        if !loadsExternalSubset { handler.externalSubset = nil }
+        handler.startElementNs = startElement
+        handler.endElementNs = endElement
+        handler.characters = characters
+        handler.ignorableWhitespace = characters
+        handler.cdataBlock = cdataBlock
+        handler.comment = comment
+        handler.processingInstruction = processingInstruction
+        handler.getEntity = getEntity
+        handler.getParameterEntity = getParameterEntity
+        handler.reference = nil
+        handler.serror = structuredError
+        return handler
+    }
+
+    /// The session behind a callback's context, unless parsing already failed.
+    @inline(__always)
+    private static func session(_ ctx: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<ParserSession>? {
+        guard let ctx, let raw = ctx.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else {
+            return nil
+        }
+        let session = raw.assumingMemoryBound(to: ParserSession.self)
+        return session.pointee.error == nil ? session : nil
+    }
+
+    @inline(__always)
+    private static func string(_ pointer: UnsafePointer<xmlChar>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+
+    private static let startDocument: startDocumentSAXFunc = { ctx in
+        xmlSAX2StartDocument(ctx)
+        guard let ctx, let session = session(ctx) else { return }
+        let context = ctx.assumingMemoryBound(to: xmlParserCtxt.self)
+        guard context == session.pointee.mainContext else { return }
+        // libxml2 reports version "1.0" whether or not the document has an XML declaration; the
+        // cursor tells: only a declaration (at least `<?xml version="1.0"?>`) moves it past a BOM.
+        var declared = false
+        if let input = context.pointee.input, let cursor = input.pointee.cur, let base = input.pointee.base {
+            declared = Int(input.pointee.consumed) + (cursor - base) > 3
+        }
+        guard declared else {
+            session.pointee.builder.startDocument(version: nil, encoding: nil, standalone: nil)
+            return
+        }
+        let standalone = context.pointee.standalone
+        session.pointee.builder.startDocument(
+            version: string(context.pointee.version),
+            encoding: string(context.pointee.encoding),
+            standalone: standalone == 1 ? true : standalone == 0 ? false : nil
+        )
+    }
+
+    private static let endDocument: endDocumentSAXFunc = { ctx in
+        guard let ctx, let session = session(ctx),
+            ctx.assumingMemoryBound(to: xmlParserCtxt.self) == session.pointee.mainContext
+        else { return }
+        session.pointee.builder.endDocument()
+    }
+
+    private static let internalSubset: internalSubsetSAXFunc = { ctx, name, publicID, systemID in
+        // The default handler creates the DTD that entity and attribute declarations go into.
+        xmlSAX2InternalSubset(ctx, name, publicID, systemID)
+        guard let session = session(ctx) else { return }
+        session.pointee.builder.doctype(
+            name: string(name) ?? "", publicID: string(publicID), systemID: string(systemID))
+    }
+
+    private static let startElement: startElementNsSAX2Func = {
+        ctx, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
+        guard let session = session(ctx), let localName else { return }
+        session.pointee.builder.startElement(
+            localName: localName,
+            prefix: prefix,
+            namespaceURI: uri,
+            namespaceCount: Int(namespaceCount),
+            namespaces: UnsafePointer(namespaces),
+            attributeCount: Int(attributeCount),
+            attributes: UnsafePointer(attributes)
+        )
+        if session.pointee.builder.violation != nil { session.pointee.adoptViolation() }
+    }
+
+    private static let endElement: endElementNsSAX2Func = { ctx, localName, prefix, uri in
+        guard let session = session(ctx), let localName else { return }
+        session.pointee.builder.endElement(localName: localName, prefix: prefix, namespaceURI: uri)
+        if session.pointee.builder.violation != nil { session.pointee.adoptViolation() }
+    }
+
+    private static let characters: charactersSAXFunc = { ctx, bytes, length in
+        guard let session = session(ctx), let bytes, length > 0 else { return }
+        session.pointee.builder.characters(UnsafeBufferPointer(start: bytes, count: Int(length)))
+        if session.pointee.builder.violation != nil { session.pointee.adoptViolation() }
+    }
+
+    private static let cdataBlock: cdataBlockSAXFunc = { ctx, bytes, length in
+        guard let ctx, let session = session(ctx), let bytes else { return }
+        // Push mode hands over a long CDATA section in pieces read straight from the input
+        // buffer; a piece that starts where the last one ended belongs to the same section.
+        var offset: Int?
+        let context = ctx.assumingMemoryBound(to: xmlParserCtxt.self)
+        if length > 0, context == session.pointee.mainContext, context.pointee.inputNr == 1,
+            let input = context.pointee.input, let base = input.pointee.base, let end = input.pointee.end,
+            bytes >= base, bytes < end
+        {
+            offset = Int(input.pointee.consumed) + (bytes - base)
+        }
+        session.pointee.builder.cdata(UnsafeBufferPointer(start: bytes, count: Int(length)), offset: offset)
+        if session.pointee.builder.violation != nil { session.pointee.adoptViolation() }
+    }
+
+    private static let comment: commentSAXFunc = { ctx, text in
+        // Comments inside the DTD belong to the doctype, not to the document's content.
+        guard let ctx, let session = session(ctx), let text,
+            ctx.assumingMemoryBound(to: xmlParserCtxt.self).pointee.inSubset == 0
+        else { return }
+        session.pointee.builder.comment(text)
+        if session.pointee.builder.violation != nil { session.pointee.adoptViolation() }
+    }
+
+    private static let processingInstruction: processingInstructionSAXFunc = { ctx, target, data in
+        guard let ctx, let session = session(ctx), let target,
+            ctx.assumingMemoryBound(to: xmlParserCtxt.self).pointee.inSubset == 0
+        else { return }
+        session.pointee.builder.processingInstruction(target: target, data: data)
+        if session.pointee.builder.violation != nil { session.pointee.adoptViolation() }
+    }
+
+    /// Every entity reference, in content and in attribute values, looks its entity up here
+    /// first: the place to count replacement text before libxml2 expands it.
+    private static let getEntity: getEntitySAXFunc = { ctx, name in
+        account(xmlSAX2GetEntity, ctx, name)
+    }
+
+    private static let getParameterEntity: getParameterEntitySAXFunc = { ctx, name in
+        account(xmlSAX2GetParameterEntity, ctx, name)
+    }
+
+    /// Looks an entity up with libxml2's default handler and charges its replacement text to the
+    /// expansion budget; refuses (returns `nil`) once parsing failed or the budget is spent.
+    private static func account(
+        _ lookUp: (UnsafeMutableRawPointer?, UnsafePointer<xmlChar>?) -> xmlEntityPtr?,
+        _ ctx: UnsafeMutableRawPointer?,
+        _ name: UnsafePointer<xmlChar>?
+    ) -> xmlEntityPtr? {
+        guard let ctx, let raw = ctx.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else {
+            return lookUp(ctx, name)
+        }
+        let context = ctx.assumingMemoryBound(to: xmlParserCtxt.self)
+        let session = raw.assumingMemoryBound(to: ParserSession.self)
+        guard session.pointee.error == nil else { return refuse(context) }
+        guard let entity = lookUp(ctx, name), entity.pointee.etype != XML_INTERNAL_PREDEFINED_ENTITY else {
+            return lookUp(ctx, name)
+        }
+        session.pointee.builder.noteEntityExpansion(
+            name: string(name) ?? "",
+            length: Int(entity.pointee.length),
+            parsedBytes: session.pointee.decodedOffset()
+        )
+        guard session.pointee.builder.violation == nil else {
+            session.pointee.adoptViolation()
+            return refuse(context)
+        }
+        return entity
+    }
+
+    /// Makes a (sub-)context treat the reference as failed. Marking it not well-formed matters:
+    /// libxml2 retries a lookup that returned `nil` with its own default handler otherwise.
+    private static func refuse(_ context: xmlParserCtxtPtr) -> xmlEntityPtr? {
+        context.pointee.wellFormed = 0
+        context.pointee.disableSAX = 1
+        return nil
+    }
+
+    /// libxml2's structured error report, for the parser context (through `serror`) and, while a
+    /// chunk is parsed, for context-free reports such as encoding failures (as the thread's
+    /// structured handler, with the main context as `userData`).
+    static let structuredError: xmlStructuredErrorFunc = { userData, error in
+        guard let userData, let error, let session = session(userData), isFatal(error.pointee) else { return }
+        let report = error.pointee
+        var message = report.message.map { String(cString: $0) } ?? "Unknown error"
+        while message.last?.isWhitespace == true { message.removeLast() }
+        var code = XMLParsingError.Code(rawValue: Int(report.code))
+        if code == .documentEnd {
+            (code, message) = session.pointee.builder.describeEarlyEnd(
+                libxml2Message: message, openElement: string(session.pointee.mainContext.pointee.name))
+        }
+        let raisedByMain =
+            report.ctxt.map { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(session.pointee.mainContext)
+        let line = Int(report.line)
+        let position = raisedByMain && line > 0 ? (line: line, column: Int(report.int2)) : nil
+        session.pointee.fail(code, message, at: position)
+    }
+
+    /// Whether a report ends the document. Fatal errors do, and so do namespace errors (a
+    /// namespace-aware parser must reject an unbound prefix). libxml2's other non-fatal errors do
+    /// not: validity findings, an undeclared entity in a document whose external subset was not
+    /// read (XML 1.0 leaves that to validation), and a system identifier that is not a URI
+    /// (erratum E26 made that legal).
+    private static func isFatal(_ report: xmlError) -> Bool {
+        let level = report.level.rawValue
+        if level >= XML_ERR_FATAL.rawValue { return true }
+        guard level == XML_ERR_ERROR.rawValue else { return false }
+        switch Int(report.domain) {
+        case Int(XML_FROM_NAMESPACE.rawValue):
+            return true
+        case Int(XML_FROM_VALID.rawValue), Int(XML_FROM_DTD.rawValue):
+            return false
+        default:
+            let code = report.code
+            return code != Int32(XML_WAR_UNDECLARED_ENTITY.rawValue) && code != Int32(XML_ERR_INVALID_URI.rawValue)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+/// A document is not well-formed, is cut short, or exceeds an ``XMLParsingLimits`` bound.
+///
+/// Every event before the error point has been delivered when this is thrown, and nothing follows
+/// it. ``line`` and ``column`` are 1-based; ``byteOffset`` counts bytes of the input as given,
+/// from 0.
+public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong: a libxml2 `xmlParserErrors` value, or one of the package's own codes for
+    /// its limits (from 100,000 on).
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The numeric code.
+        public var rawValue: Int
+
+        /// Creates a code from its number.
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// The input ended before the document was complete (`XML_ERR_DOCUMENT_END`).
+        public static let documentEnd = Code(rawValue: 5)
+        /// The input held no document at all (`XML_ERR_DOCUMENT_EMPTY`).
+        public static let documentEmpty = Code(rawValue: 4)
+        /// A byte sequence is not valid in the document's encoding (`XML_ERR_INVALID_CHAR`).
+        public static let invalidCharacter = Code(rawValue: 9)
+        /// An entity is referenced but not declared (`XML_ERR_UNDECLARED_ENTITY`).
+        public static let undeclaredEntity = Code(rawValue: 26)
+        /// The declared encoding is not supported (`XML_ERR_UNSUPPORTED_ENCODING`).
+        public static let unsupportedEncoding = Code(rawValue: 32)
+        /// An entity refers to itself (`XML_ERR_ENTITY_LOOP`).
+        public static let entityLoop = Code(rawValue: 89)
+        /// An end tag does not match its start tag (`XML_ERR_TAG_NAME_MISMATCH`).
+        public static let tagNameMismatch = Code(rawValue: 76)
+
+        /// Elements nest deeper than ``XMLParsingLimits/maxDepth``.
+        public static let depthLimitExceeded = Code(rawValue: 100_001)
+        /// A start tag carries more than ``XMLParsingLimits/maxAttributesPerElement`` attributes.
+        public static let attributeLimitExceeded = Code(rawValue: 100_002)
+        /// A name is longer than ``XMLParsingLimits/maxNameLength``.
+        public static let nameLengthLimitExceeded = Code(rawValue: 100_003)
+        /// A text run or other node is longer than ``XMLParsingLimits/maxNodeLength``.
+        public static let nodeLengthLimitExceeded = Code(rawValue: 100_004)
+        /// Entity references expand beyond ``XMLParsingLimits/maxEntityExpansionRatio``.
+        public static let entityExpansionLimitExceeded = Code(rawValue: 100_005)
+        /// The ``XMLExternalEntityResolver`` threw.
+        public static let externalEntityFailed = Code(rawValue: 100_006)
+        /// libxml2 failed without saying why (an allocation failure, say).
+        public static let internalError = Code(rawValue: 100_007)
+        /// A chunk was fed to a parser whose document had already ended.
+        public static let parserFinished = Code(rawValue: 100_008)
+
+        /// The code's number, with its name where the package names it.
+        public var description: String { String(rawValue) }
+    }
+
+    /// What went wrong.
+    public var code: Code
+
+    /// A readable explanation, as libxml2 or the package's limit checks phrase it.
+    public var message: String
+
+    /// The 1-based line of the error point.
+    public var line: Int
+
+    /// The 1-based column (in characters) of the error point.
+    public var column: Int
+
+    /// The offset of the error point in the input, in bytes from 0.
+    public var byteOffset: Int
+
+    /// Creates an error.
+    public init(code: Code, message: String, line: Int, column: Int, byteOffset: Int) {
+        self.code = code
+        self.message = message
+        self.line = line
+        self.column = column
+        self.byteOffset = byteOffset
+    }
+
+    /// The error as a compiler would print it: `line:column: error: message (byte offset N)`.
+    public var description: String {
+        "\(line):\(column): error: \(message) (byte offset \(byteOffset))"
+    }
+}

@@ -1,0 +1,68 @@
+/// Bounds on what one document may make the parser hold or do; exceeding one ends parsing with
+/// an ``XMLParsingError`` whose code names the limit.
+///
+/// The ``standard`` limits match libxml2's own defaults and suit documents from untrusted sources.
+/// ``huge`` lifts the size limits for trusted documents with very large nodes or deep nesting;
+/// limits above libxml2's defaults switch libxml2's own checks to its huge mode, and the limits
+/// here still bound the document (libxml2 2.9 drops its entity-amplification check in that mode,
+/// so ``maxEntityExpansionRatio`` is what stops billion-laughs documents then).
+public struct XMLParsingLimits: Sendable, Hashable {
+    /// The deepest element nesting allowed. libxml2's default is 256.
+    public var maxDepth: Int
+
+    /// The longest element or attribute name, in bytes of UTF-8.
+    public var maxNameLength: Int
+
+    /// The most attributes (namespace declarations included) one start tag may carry. libxml2
+    /// checks for duplicates quadratically, so this bound also bounds that work.
+    public var maxAttributesPerElement: Int
+
+    /// The longest text run, CDATA section, comment, processing instruction or attribute value,
+    /// in bytes of UTF-8.
+    public var maxNodeLength: Int
+
+    /// Entity expansion allowed before the ratio applies, in bytes of replacement text.
+    public var entityExpansionAllowance: Int
+
+    /// Replacement text that entity references may produce, as a multiple of the document bytes
+    /// parsed so far (beyond ``entityExpansionAllowance``).
+    public var maxEntityExpansionRatio: Int
+
+    /// Creates limits; every parameter defaults to the ``standard`` value.
+    public init(
+        maxDepth: Int = 256,
+        maxNameLength: Int = 50_000,
+        maxAttributesPerElement: Int = 1_024,
+        maxNodeLength: Int = 10_000_000,
+        entityExpansionAllowance: Int = 1 << 20,
+        maxEntityExpansionRatio: Int = 10
+    ) {
+        self.maxDepth = maxDepth
+        self.maxNameLength = maxNameLength
+        self.maxAttributesPerElement = maxAttributesPerElement
+        self.maxNodeLength = maxNodeLength
+        self.entityExpansionAllowance = entityExpansionAllowance
+        self.maxEntityExpansionRatio = maxEntityExpansionRatio
+    }
+
+    /// Limits for documents from untrusted sources: libxml2's defaults (depth 256, names of
+    /// 50,000 bytes, nodes of 10 MB), at most 1,024 attributes per element, and entity
+    /// expansion of at most 1 MiB plus ten times the bytes parsed.
+    public static let standard = XMLParsingLimits()
+
+    /// Limits for trusted documents with huge nodes: depth 100,000, names of 10 MB, nodes of
+    /// 1 GB, 100,000 attributes per element; the entity-expansion bound stays as in ``standard``.
+    public static let huge = XMLParsingLimits(
+        maxDepth: 100_000,
+        maxNameLength: 10_000_000,
+        maxAttributesPerElement: 100_000,
+        maxNodeLength: 1_000_000_000
+    )
+
+    /// Whether these limits exceed what libxml2 allows outside its huge mode.
+    var needsHugeEngineMode: Bool {
+        maxDepth > XMLParsingLimits.standard.maxDepth
+            || maxNameLength > XMLParsingLimits.standard.maxNameLength
+            || maxNodeLength > XMLParsingLimits.standard.maxNodeLength
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// How a document is parsed. The defaults are safe for documents from untrusted sources.
+///
+/// By default the parser never reads a file or opens a connection because of the document: no
+/// external DTD, no external entity (general or parameter), no XInclude; references to external
+/// entities are skipped, as XML 1.0 allows a non-validating processor. Internal entities are
+/// expanded within ``XMLParsingLimits/maxEntityExpansionRatio``.
+public struct XMLParsingOptions: Sendable {
+    /// Report each CDATA section as a separate ``XMLEvent/cdata(_:)`` event instead of merging
+    /// its content into the surrounding ``XMLEvent/text(_:)``. Default: `false`.
+    public var reportsCDATA: Bool
+
+    /// Drop text runs made only of spaces, tabs, carriage returns and line feeds. Default: `false`.
+    public var dropsWhitespaceOnlyText: Bool
+
+    /// The bounds one document must stay within. Default: ``XMLParsingLimits/standard``.
+    public var limits: XMLParsingLimits
+
+    /// Loads external entities and the external DTD subset the document refers to. Without one
+    /// (the default) nothing outside the document is read.
+    public var externalEntityResolver: XMLExternalEntityResolver?
+
+    /// Creates options; every parameter defaults to the safe choice.
+    public init(
+        reportsCDATA: Bool = false,
+        dropsWhitespaceOnlyText: Bool = false,
+        limits: XMLParsingLimits = .standard,
+        externalEntityResolver: XMLExternalEntityResolver? = nil
+    ) {
+        self.reportsCDATA = reportsCDATA
+        self.dropsWhitespaceOnlyText = dropsWhitespaceOnlyText
+        self.limits = limits
+        self.externalEntityResolver = externalEntityResolver
+    }
+
+    /// The safe defaults.
+    public static let `default` = XMLParsingOptions()
+
+    /// The defaults with ``XMLParsingLimits/huge`` limits, for trusted documents with very large
+    /// text nodes, CDATA sections, comments or attribute values, or very deep nesting.
+    public static let huge = XMLParsingOptions(limits: .huge)
+}
+
+/// What the parser asks an ``XMLExternalEntityResolver`` for.
+public struct XMLExternalEntityRequest: Sendable, Hashable {
+    /// The system identifier (a URI reference) of the entity or external DTD subset.
+    public var systemID: String?
+
+    /// The public identifier, if the declaration gave one.
+    public var publicID: String?
+
+    /// Creates a request.
+    public init(systemID: String?, publicID: String?) {
+        self.systemID = systemID
+        self.publicID = publicID
+    }
+}
+
+/// Returns the bytes of an external entity or external DTD subset, or `nil` to skip it.
+///
+/// Called synchronously while the parser holds the document, so it should answer from memory or a
+/// local cache. An error it throws ends parsing with ``XMLParsingError/Code/externalEntityFailed``.
+public typealias XMLExternalEntityResolver = @Sendable (XMLExternalEntityRequest) throws -> Data?

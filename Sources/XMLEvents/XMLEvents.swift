@@ -1,0 +1,136 @@
+import Foundation
+
+/// The events of one XML document, parsed as its bytes arrive from any asynchronous sequence of
+/// byte chunks.
+///
+/// ```swift
+/// for try await event in XMLEvents(contentsOf: fileURL) {
+///     if case .startElement(let name, let attributes, _) = event, name.localName == "record" {
+///         print(attributes.first?.value ?? "")
+///     }
+/// }
+/// ```
+///
+/// The consumer's pace is the only pace: the iterator asks the source for the next chunk only
+/// once it has handed out every event of the previous one, so a slow consumer slows the source
+/// down and memory stays bounded by one chunk's events.
+///
+/// Iteration throws ``XMLParsingError`` for a malformed, truncated or over-limit document, after
+/// every event before the error point; errors of the source are passed on as they are; a
+/// cancelled task ends iteration with `CancellationError`. Leaving the loop early releases the
+/// source and the parser at once.
+public struct XMLEvents<Source: AsyncSequence>: AsyncSequence
+where Source.Element: ContiguousBytes & Sendable {
+    /// Each element is one event of the document.
+    public typealias Element = XMLEvent
+    /// Parsing errors are ``XMLParsingError``; the source's errors pass through unchanged.
+    public typealias Failure = any Error
+
+    /// The byte chunks the document is read from.
+    public let source: Source
+
+    /// How the document is parsed.
+    public let options: XMLParsingOptions
+
+    /// Creates the events of the document whose bytes `source` delivers, chunk by chunk.
+    ///
+    /// - Parameters:
+    ///   - source: Any asynchronous sequence of byte chunks (`Data`, `[UInt8]`, …), for example an
+    ///     `AsyncThrowingStream<Data, Error>`.
+    ///   - options: How to parse; the defaults are safe for untrusted input.
+    public init(_ source: Source, options: XMLParsingOptions = .default) {
+        self.source = source
+        self.options = options
+    }
+
+    /// Starts parsing; each iterator parses the document anew from the source's beginning.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(source: source.makeAsyncIterator(), parser: XMLPushParser(options: options))
+    }
+
+    /// Hands out the events of one chunk without suspending, and reads the next chunk only when
+    /// they are gone.
+    public struct Iterator: AsyncIteratorProtocol {
+        private enum Phase {
+            case reading
+            case ending
+            case failed(any Error)
+            case done
+        }
+
+        private var source: Source.AsyncIterator?
+        private var parser: XMLPushParser?
+        private var batch: [XMLEvent] = []
+        private var index = 0
+        private var phase = Phase.reading
+
+        init(source: Source.AsyncIterator, parser: XMLPushParser) {
+            self.source = source
+            self.parser = parser
+        }
+
+        /// The next event, or `nil` after ``XMLEvent/endDocument``.
+        public mutating func next() async throws -> XMLEvent? {
+            try await next(isolation: #isolation)
+        }
+
+        /// The next event, or `nil` after ``XMLEvent/endDocument``, staying on the caller's actor
+        /// except while a chunk is read and parsed.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> XMLEvent? {
+            while true {
+                if index < batch.count {
+                    let event = batch[index]
+                    index += 1
+                    return event
+                }
+                switch phase {
+                case .done:
+                    return nil
+                case .failed(let error):
+                    phase = .done
+                    throw error
+                case .ending:
+                    end(.done)
+                    return nil
+                case .reading:
+                    await refill(isolation: actor)
+                }
+            }
+        }
+
+        private mutating func refill(isolation actor: isolated (any Actor)?) async {
+            batch = []
+            index = 0
+            guard let parser else { return end(.done) }
+            if Task.isCancelled { return end(.failed(CancellationError())) }
+            let chunk: Source.Element?
+            do {
+                chunk = try await source?.next(isolation: actor)
+            } catch {
+                return end(.failed(error))
+            }
+            if Task.isCancelled { return end(.failed(CancellationError())) }
+            let step: LibXML2PushContext.Step
+            if let chunk {
+                step = await parser.step(chunk, terminate: false)
+            } else {
+                step = await parser.step(Data(), terminate: true)
+            }
+            batch = step.events
+            if let error = step.error {
+                end(.failed(error))
+            } else if chunk == nil {
+                end(.ending)
+            }
+        }
+
+        /// Releases the source and the parser as soon as no more chunks will be read.
+        private mutating func end(_ next: Phase) {
+            phase = next
+            source = nil
+            parser = nil
+        }
+    }
+}
+
+extension XMLEvents: Sendable where Source: Sendable {}
