@@ -62,6 +62,12 @@ where Source.Element: ContiguousBytes & Sendable {
         private var parser: XMLPushParser?
         private var batch: [XMLEvent] = []
         private var index = 0
+        private var locations: [XMLLocation] = []
+        private var locationIndex = 0
+
+        /// Where the most recent ``XMLEvent/startElement(name:attributes:namespaces:)`` returned by
+        /// this iterator was reported (just after its tag), or `nil` before the first one.
+        public private(set) var location: XMLLocation?
         private var phase = Phase.reading
 
         init(source: Source.AsyncIterator, parser: XMLPushParser) {
@@ -81,6 +87,10 @@ where Source.Element: ContiguousBytes & Sendable {
                 if index < batch.count {
                     let event = batch[index]
                     index += 1
+                    if case .startElement = event, locationIndex < locations.count {
+                        location = locations[locationIndex]
+                        locationIndex += 1
+                    }
                     return event
                 }
                 switch phase {
@@ -101,13 +111,18 @@ where Source.Element: ContiguousBytes & Sendable {
         private mutating func refill(isolation actor: isolated (any Actor)?) async {
             batch = []
             index = 0
+            locations = []
+            locationIndex = 0
             guard let parser else { return end(.done) }
             if Task.isCancelled { return end(.failed(CancellationError())) }
             let chunk: Source.Element?
             do {
                 chunk = try await source?.next(isolation: actor)
             } catch {
-                return end(.failed(error))
+                let step = await parser.flush()
+                batch = step.events
+                locations = step.startElementLocations
+                return end(.failed(step.error ?? error))
             }
             if Task.isCancelled { return end(.failed(CancellationError())) }
             let step: LibXML2PushContext.Step
@@ -117,6 +132,7 @@ where Source.Element: ContiguousBytes & Sendable {
                 step = await parser.step(Data(), terminate: true)
             }
             batch = step.events
+            locations = step.startElementLocations
             if let error = step.error {
                 end(.failed(error))
             } else if chunk == nil {

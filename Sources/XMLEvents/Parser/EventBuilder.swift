@@ -15,11 +15,15 @@ struct EventBuilder {
     }
 
     private(set) var events: [XMLEvent] = []
+    /// Where each start element in `events` was reported, in the same order.
+    private(set) var startElementLocations: [XMLLocation] = []
     private(set) var depth = 0
     private(set) var hasStartedRoot = false
     private(set) var hasEndedRoot = false
     private(set) var violation: Violation?
-    private var sawDocumentStart = false
+    /// Whether anything but the start of the document was reported: a document of nothing but
+    /// whitespace is empty, one with a comment and no root is cut short.
+    private var sawMarkup = false
 
     private var pending: [UInt8] = []
     private var pendingKind = PendingKind.none
@@ -40,21 +44,24 @@ struct EventBuilder {
         events.reserveCapacity(1024)
     }
 
-    /// Hands over the events completed so far.
-    mutating func takeEvents() -> [XMLEvent] {
+    /// Hands over the events completed so far, with the locations of their start elements.
+    mutating func takeEvents() -> (events: [XMLEvent], startElementLocations: [XMLLocation]) {
         let batch = events
+        let locations = startElementLocations
         events = []
+        startElementLocations = []
         events.reserveCapacity(Swift.max(batch.count, 64))
-        return batch
+        startElementLocations.reserveCapacity(Swift.max(locations.count, 16))
+        return (batch, locations)
     }
 
     mutating func startDocument(version: String?, encoding: String?, standalone: Bool?) {
-        sawDocumentStart = true
         events.append(.startDocument(version: version, encoding: encoding, standalone: standalone))
     }
 
     mutating func doctype(name: String, publicID: String?, systemID: String?) {
         flushPending()
+        sawMarkup = true
         events.append(.doctype(name: name, publicID: publicID, systemID: systemID))
     }
 
@@ -62,6 +69,7 @@ struct EventBuilder {
     ///   - namespaces: `namespaceCount` pairs of (prefix, URI) pointers.
     ///   - attributes: `attributeCount` groups of (local name, prefix, URI, value start, value end).
     mutating func startElement(
+        at location: XMLLocation,
         localName: UnsafePointer<UInt8>,
         prefix: UnsafePointer<UInt8>?,
         namespaceURI: UnsafePointer<UInt8>?,
@@ -116,6 +124,7 @@ struct EventBuilder {
             }
         }
         events.append(.startElement(name: name, attributes: values, namespaces: declarations))
+        startElementLocations.append(location)
     }
 
     mutating func endElement(
@@ -152,12 +161,14 @@ struct EventBuilder {
 
     mutating func comment(_ text: UnsafePointer<UInt8>) {
         flushPending()
+        sawMarkup = true
         guard let comment = boundedString(text, what: "Comment") else { return }
         events.append(.comment(comment))
     }
 
     mutating func processingInstruction(target: UnsafePointer<UInt8>, data: UnsafePointer<UInt8>?) {
         flushPending()
+        sawMarkup = true
         guard let targetString = boundedString(target, what: "Processing instruction target") else { return }
         var dataString = ""
         if let data {
@@ -195,7 +206,7 @@ struct EventBuilder {
             return (.documentEnd, libxml2Message)
         }
         if !hasStartedRoot {
-            if events.isEmpty && !sawDocumentStart {
+            if !sawMarkup {
                 return (.documentEmpty, "Document is empty")
             }
             return (.documentEnd, "The document ended before its root element")

@@ -44,6 +44,8 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let internalError = Code(rawValue: 100_007)
         /// A chunk was fed to a parser whose document had already ended.
         public static let parserFinished = Code(rawValue: 100_008)
+        /// The byte order mark and the encoding declaration disagree.
+        public static let encodingMismatch = Code(rawValue: 100_009)
 
         /// The code's number, with its name where the package names it.
         public var description: String { String(rawValue) }

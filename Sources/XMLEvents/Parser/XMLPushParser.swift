@@ -8,18 +8,23 @@ import Foundation
 ///
 /// ```swift
 /// let parser = XMLPushParser()
+/// var events: [XMLEvent] = []
 /// for try await chunk in chunks {
-///     for event in try await parser.feed(chunk) { handle(event) }
+///     try await parser.feed(chunk, into: &events)
+///     events.forEach(handle)
+///     events.removeAll(keepingCapacity: true)
 /// }
-/// for event in try await parser.finish() { handle(event) }
+/// try await parser.finish(into: &events)
+/// events.forEach(handle)
 /// ```
 ///
 /// Events come out whole and in order whatever the chunk boundaries: a text run split across
-/// chunks is delivered once, when the markup after it arrives.
+/// chunks is delivered once, when the markup after it arrives. The parser works through the
+/// document in fixed steps of 4 KiB, so that its output (errors included) cannot depend on how
+/// the bytes were split; the events of an incomplete step come out once the step is complete or
+/// at ``finish(into:)``.
 ///
-/// When a chunk holds an error, ``feed(_:)`` first returns the events completed before the error
-/// point; the next call to ``feed(_:)`` or ``finish()`` throws the error. A call with no events
-/// to return throws at once.
+/// Once an error was thrown, every later call throws it again.
 public actor XMLPushParser {
     private enum State {
         case parsing(LibXML2PushContext)
@@ -28,8 +33,6 @@ public actor XMLPushParser {
     }
 
     private var state: State
-    /// An error whose events were returned first, to be thrown by the next call.
-    private var pendingError: XMLParsingError?
 
     /// Creates a parser for one document.
     public init(options: XMLParsingOptions = .default) {
@@ -43,25 +46,52 @@ public actor XMLPushParser {
         }
     }
 
-    /// Parses the next chunk of the document and returns the events it completed.
+    /// Parses the next chunk of the document and appends the events it completed to `events`.
     ///
-    /// - Parameter chunk: The next bytes of the document, in the order they appear.
-    /// - Returns: The events completed by this chunk; often empty for small chunks.
+    /// - Parameters:
+    ///   - chunk: The next bytes of the document, in the order they appear.
+    ///   - events: Receives the completed events; when the chunk holds an error, the events
+    ///     before the error point are appended before it is thrown.
     /// - Throws: ``XMLParsingError`` when the document is malformed or exceeds a limit, or when it
     ///   was already finished.
-    public func feed(_ chunk: some ContiguousBytes & Sendable) throws(XMLParsingError) -> [XMLEvent] {
+    public func feed(_ chunk: some ContiguousBytes & Sendable, into events: inout [XMLEvent]) throws(XMLParsingError) {
         let step = chunk.withUnsafeBytes { parse($0, terminate: false) }
-        return try deliver(step)
+        events.append(contentsOf: step.events)
+        if let error = step.error { throw error }
+    }
+
+    /// Parses the next chunk of the document and returns the events it completed.
+    ///
+    /// When the chunk holds an error, the events before the error point are not returned; use
+    /// ``feed(_:into:)`` to keep them.
+    ///
+    /// - Throws: ``XMLParsingError`` as ``feed(_:into:)`` does.
+    public func feed(_ chunk: some ContiguousBytes & Sendable) throws(XMLParsingError) -> [XMLEvent] {
+        var events: [XMLEvent] = []
+        try feed(chunk, into: &events)
+        return events
+    }
+
+    /// Declares the document complete and appends the remaining events to `events`, ending with
+    /// ``XMLEvent/endDocument``.
+    ///
+    /// - Throws: ``XMLParsingError`` when the document is malformed or incomplete (truncated
+    ///   input is an error, never a silent end); the events before the error point are appended
+    ///   first.
+    public func finish(into events: inout [XMLEvent]) throws(XMLParsingError) {
+        let step = parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
+        events.append(contentsOf: step.events)
+        if let error = step.error { throw error }
     }
 
     /// Declares the document complete and returns the remaining events, ending with
     /// ``XMLEvent/endDocument``.
     ///
-    /// - Throws: ``XMLParsingError`` when the document is malformed or incomplete (truncated
-    ///   input is an error, never a silent end).
+    /// - Throws: ``XMLParsingError`` as ``finish(into:)`` does, without the events before it.
     public func finish() throws(XMLParsingError) -> [XMLEvent] {
-        let step = parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
-        return try deliver(step)
+        var events: [XMLEvent] = []
+        try finish(into: &events)
+        return events
     }
 
     /// The events and the error, if any, of the next chunk, for callers that hand both on in one
@@ -70,11 +100,16 @@ public actor XMLPushParser {
         chunk.withUnsafeBytes { parse($0, terminate: terminate) }
     }
 
-    private func parse(_ bytes: UnsafeRawBufferPointer, terminate: Bool) -> LibXML2PushContext.Step {
-        if let error = pendingError {
-            pendingError = nil
-            return LibXML2PushContext.Step(events: [], error: error)
+    /// The events of the bytes fed so far that wait for their step to complete, for a caller
+    /// whose source failed and that hands on what did arrive before the source's error.
+    func flush() -> LibXML2PushContext.Step {
+        guard case .parsing(let context) = state else {
+            return LibXML2PushContext.Step(events: [], error: nil)
         }
+        return context.flush()
+    }
+
+    private func parse(_ bytes: UnsafeRawBufferPointer, terminate: Bool) -> LibXML2PushContext.Step {
         switch state {
         case .failed(let error):
             return LibXML2PushContext.Step(events: [], error: error)
@@ -93,12 +128,5 @@ public actor XMLPushParser {
             }
             return step
         }
-    }
-
-    private func deliver(_ step: LibXML2PushContext.Step) throws(XMLParsingError) -> [XMLEvent] {
-        guard let error = step.error else { return step.events }
-        if step.events.isEmpty { throw error }
-        pendingError = error
-        return step.events
     }
 }

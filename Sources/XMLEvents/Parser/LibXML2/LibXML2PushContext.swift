@@ -1,4 +1,5 @@
 import CLibXML2
+import Synchronization
 
 /// One libxml2 push parser context and the session its callbacks fill: created with the safe
 /// options, fed chunk by chunk, freed exactly once in `deinit`.
@@ -10,11 +11,23 @@ final class LibXML2PushContext {
     /// that ended the document, if one did (the events all come before it).
     struct Step {
         var events: [XMLEvent]
+        /// Where each start element among `events` was reported, in order.
+        var startElementLocations: [XMLLocation] = []
         var error: XMLParsingError?
     }
 
     private let context: xmlParserCtxtPtr
     private let session: UnsafeMutablePointer<ParserSession>
+
+    /// Counts the contexts created within a task (and its children) that are still alive, so a
+    /// test can prove that each one it caused is freed, whatever runs beside it.
+    final class LiveCounter: Sendable {
+        let count = Atomic<Int>(0)
+    }
+
+    @TaskLocal static var liveCounter: LiveCounter?
+
+    private let liveCounter: LiveCounter?
 
     /// Fails only when libxml2 cannot allocate a context.
     init?(options: XMLParsingOptions) {
@@ -36,13 +49,17 @@ final class LibXML2PushContext {
                 },
                 error: nil,
                 mainContext: context,
-                resolver: options.externalEntityResolver
+                resolver: options.externalEntityResolver,
+                byteOrderMark: nil
             ))
         context.pointee._private = UnsafeMutableRawPointer(session)
         ExternalEntityGate.register(UnsafeMutableRawPointer(session))
+        liveCounter = LibXML2PushContext.liveCounter
+        liveCounter?.count.add(1, ordering: .relaxed)
     }
 
     deinit {
+        liveCounter?.count.subtract(1, ordering: .relaxed)
         ExternalEntityGate.unregister(UnsafeMutableRawPointer(session))
         // The SAX2 start-document handler builds a document to hold the DTD; it is ours to free.
         if let document = context.pointee.myDoc {
@@ -58,24 +75,72 @@ final class LibXML2PushContext {
     /// Whether the document already ended, well-formed or not.
     private(set) var isFinished = false
 
+    /// libxml2 is always fed whole steps of this many bytes, cut at fixed offsets of the
+    /// document, whatever chunks the bytes arrived in.
+    ///
+    /// libxml2's push parser is not fully independent of chunk boundaries: a construct that
+    /// looks complete too early (a `>` inside a quoted system literal, say) is parsed against the
+    /// end of the data at hand, so the error it reports, and where, can depend on where a chunk
+    /// ended. Feeding it the same calls for the same document makes its output identical by
+    /// construction. The price is latency: events wait until the step holding them is complete
+    /// (or the input ends), at most one step's bytes.
+    static let stepSize = 4096
+
+    /// Bytes of an incomplete step, held until the step is complete or the input ends.
+    private var heldBack: [UInt8] = []
+
     /// Parses `bytes` (possibly empty) and, with `terminate`, declares the input complete.
     func parse(_ bytes: UnsafeRawBufferPointer, terminate: Bool) -> Step {
-        if let error = session.pointee.error { return Step(events: [], error: error) }
-        var remaining = bytes
-        repeat {
-            // xmlParseChunk takes an Int32 length; long inputs go in slices.
-            let slice = UnsafeRawBufferPointer(rebasing: remaining.prefix(LibXML2PushContext.maxSlice))
-            remaining = UnsafeRawBufferPointer(rebasing: remaining.dropFirst(slice.count))
-            let isLast = remaining.isEmpty
-            parseSlice(slice, terminate: terminate && isLast)
-        } while !remaining.isEmpty && session.pointee.error == nil
+        if session.pointee.error == nil {
+            feedSteps(bytes, terminate: terminate)
+        }
         if terminate || session.pointee.error != nil { finishParsing() }
-        return Step(events: session.pointee.builder.takeEvents(), error: session.pointee.error)
+        let taken = session.pointee.builder.takeEvents()
+        return Step(
+            events: taken.events, startElementLocations: taken.startElementLocations, error: session.pointee.error)
     }
 
-    private static let maxSlice = 1 << 20
+    /// Parses the bytes of an incomplete step now, for a source that failed: the events of what
+    /// did arrive are handed on before the source's error. (Not a canonical step, which no
+    /// longer matters: the document will not be completed.)
+    func flush() -> Step {
+        if session.pointee.error == nil, !heldBack.isEmpty {
+            heldBack.withUnsafeBytes { parseSlice($0, terminate: false) }
+            heldBack.removeAll()
+        }
+        let taken = session.pointee.builder.takeEvents()
+        return Step(
+            events: taken.events, startElementLocations: taken.startElementLocations, error: session.pointee.error)
+    }
+
+    private func feedSteps(_ bytes: UnsafeRawBufferPointer, terminate: Bool) {
+        let stepSize = LibXML2PushContext.stepSize
+        var remaining = bytes[...]
+        if !heldBack.isEmpty {
+            let taken = remaining.prefix(stepSize - heldBack.count)
+            heldBack.append(contentsOf: taken)
+            remaining = remaining.dropFirst(taken.count)
+            if heldBack.count == stepSize {
+                heldBack.withUnsafeBytes { parseSlice($0, terminate: false) }
+                heldBack.removeAll(keepingCapacity: true)
+            }
+        }
+        while remaining.count >= stepSize, session.pointee.error == nil {
+            parseSlice(UnsafeRawBufferPointer(rebasing: remaining.prefix(stepSize)), terminate: false)
+            remaining = remaining.dropFirst(stepSize)
+        }
+        guard session.pointee.error == nil else { return }
+        heldBack.append(contentsOf: remaining)
+        if terminate {
+            heldBack.withUnsafeBytes { parseSlice($0, terminate: true) }
+            heldBack.removeAll()
+        }
+    }
 
     private func parseSlice(_ slice: UnsafeRawBufferPointer, terminate: Bool) {
+        if session.pointee.byteOrderMark == nil {
+            session.pointee.byteOrderMark = ByteOrderMark(leadingBytes: slice)
+        }
         let saved = xmlevents_install_error_handlers(SAXCallbacks.structuredError, UnsafeMutableRawPointer(context))
         let status = xmlParseChunk(
             context,

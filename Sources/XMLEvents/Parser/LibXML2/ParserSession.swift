@@ -8,6 +8,8 @@ struct ParserSession {
     var error: XMLParsingError?
     let mainContext: xmlParserCtxtPtr
     let resolver: XMLExternalEntityResolver?
+    /// The byte order mark the input starts with, once the first bytes were fed.
+    var byteOrderMark: ByteOrderMark?
 
     /// The document position the parser has reached: line, column and byte offset of the main
     /// input, whichever sub-context is reporting.
@@ -54,7 +56,7 @@ struct ParserSession {
             column: given?.column ?? here.column,
             byteOffset: here.byteOffset
         )
-        softHalt(mainContext)
+        ParserSession.softHalt(mainContext)
     }
 
     /// Turns a limit the builder reports into the session's error.
@@ -64,11 +66,13 @@ struct ParserSession {
         }
     }
 
-    /// Stops SAX callbacks and makes libxml2's parse loop return at its next check, without
-    /// freeing anything.
-    func softHalt(_ context: xmlParserCtxtPtr) {
+    /// Stops SAX callbacks and makes libxml2's loops (the parse loop, entity expansion in
+    /// content and in attribute values) end at their next check, without freeing anything:
+    /// what `xmlHaltParser` does, minus releasing the input that the call stack still reads.
+    static func softHalt(_ context: xmlParserCtxtPtr) {
         context.pointee.wellFormed = 0
         context.pointee.disableSAX = 1
+        context.pointee.instate = XML_PARSER_EOF
         context.pointee.errNo = Int32(XML_ERR_USER_STOP.rawValue)
     }
 }

@@ -51,22 +51,30 @@ enum SAXCallbacks {
         guard let ctx, let session = session(ctx) else { return }
         let context = ctx.assumingMemoryBound(to: xmlParserCtxt.self)
         guard context == session.pointee.mainContext else { return }
-        // libxml2 reports version "1.0" whether or not the document has an XML declaration; the
-        // cursor tells: only a declaration (at least `<?xml version="1.0"?>`) moves it past a BOM.
-        var declared = false
-        if let input = context.pointee.input, let cursor = input.pointee.cur, let base = input.pointee.base {
-            declared = Int(input.pointee.consumed) + (cursor - base) > 3
-        }
+        // libxml2 reports version "1.0" whether or not the document has an XML declaration.
+        // Parsing one sets the input's standalone field (to -2 when the declaration omits it),
+        // which otherwise keeps its initial -1.
+        let declared = context.pointee.input.map { $0.pointee.standalone != -1 } ?? false
         guard declared else {
             session.pointee.builder.startDocument(version: nil, encoding: nil, standalone: nil)
             return
         }
         let standalone = context.pointee.standalone
+        // The declared name: libxml2 keeps it on the input when a byte order mark already chose
+        // the encoding, and on the context otherwise.
+        let encoding = string(context.pointee.input?.pointee.encoding) ?? string(context.pointee.encoding)
         session.pointee.builder.startDocument(
             version: string(context.pointee.version),
-            encoding: string(context.pointee.encoding),
+            encoding: encoding,
             standalone: standalone == 1 ? true : standalone == 0 ? false : nil
         )
+        // libxml2 2.9 trusts the byte order mark and ignores a declaration that contradicts it;
+        // XML 1.0 (4.3.3) makes the contradiction an error.
+        if let encoding, let mark = session.pointee.byteOrderMark, !mark.agrees(withDeclared: encoding) {
+            session.pointee.fail(
+                .encodingMismatch,
+                "The document starts with a \(mark) byte order mark but declares encoding '\(encoding)'")
+        }
     }
 
     private static let endDocument: endDocumentSAXFunc = { ctx in
@@ -87,7 +95,9 @@ enum SAXCallbacks {
     private static let startElement: startElementNsSAX2Func = {
         ctx, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
         guard let session = session(ctx), let localName else { return }
+        let here = session.pointee.position()
         session.pointee.builder.startElement(
+            at: XMLLocation(line: here.line, column: here.column, byteOffset: here.byteOffset),
             localName: localName,
             prefix: prefix,
             namespaceURI: uri,
@@ -182,11 +192,11 @@ enum SAXCallbacks {
         return entity
     }
 
-    /// Makes a (sub-)context treat the reference as failed. Marking it not well-formed matters:
-    /// libxml2 retries a lookup that returned `nil` with its own default handler otherwise.
+    /// Makes a (sub-)context give up on the reference. Returning `nil` is not enough: libxml2
+    /// retries a failed lookup with its own default handler, so the context is halted too, which
+    /// ends the expansion loops at their next check.
     private static func refuse(_ context: xmlParserCtxtPtr) -> xmlEntityPtr? {
-        context.pointee.wellFormed = 0
-        context.pointee.disableSAX = 1
+        ParserSession.softHalt(context)
         return nil
     }
 

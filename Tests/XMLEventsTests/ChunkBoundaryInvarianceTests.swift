@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import XMLEvents
+
+/// Guarantee 1: the events, and the error if any, do not depend on how the bytes are split.
+@Suite struct ChunkBoundaryInvarianceTests {
+    /// Documents chosen for the places where a split can hurt.
+    static let handWritten: [String] = [
+        "<a>caf\u{E9} \u{1F600} \u{4E2D}\u{6587}</a>",
+        "<a><![CDATA[x]]]]><![CDATA[>y]]></a>",
+        "<a><![CDATA[\(String(repeating: "0123456789", count: 70))]]>tail</a>",
+        "<?xml version='1.0' encoding='UTF-8'?>\r\n<a>\r\nline\r\nbreaks\r</a>\r\n",
+        "<!DOCTYPE a [<!ENTITY e 'E<b>x</b>E'>]><a>1&e;2&amp;3&#x4E2D;4</a>",
+        "<a xmlns='urn:d' xmlns:p='urn:p' p:x='1 &lt; 2' y=\"'\">\(String(repeating: "long text ", count: 100))</a>",
+        "<a><!-- comment --><?pi data?>text</a>",
+        "<a>unterminated",
+        "<a>bad & amp</a>",
+        "<a></b>",
+        "<a>\u{1F600}",
+        "",
+    ]
+
+    static func splits(of data: Data) -> [(String, [Data])] {
+        [
+            ("one chunk", [data]),
+            ("1-byte chunks", Chunking.fixed(data, size: 1)),
+            ("7-byte chunks", Chunking.fixed(data, size: 7)),
+            ("random splits (seed 1)", Chunking.random(data, seed: 1, cuts: 5)),
+            ("random splits (seed 2)", Chunking.random(data, seed: 2, cuts: 40)),
+        ]
+    }
+
+    /// Cheaper splits for the thousands of suite documents: random cuts, and cuts next to the
+    /// parser's internal step boundaries.
+    static func sparseSplits(of data: Data) -> [(String, [Data])] {
+        [
+            ("one chunk", [data]),
+            ("random splits (seed 3)", Chunking.random(data, seed: 3, cuts: 5)),
+            ("random splits (seed 4)", Chunking.random(data, seed: 4, cuts: 60)),
+            ("cuts around 4 KiB", Chunking.split(data, at: [1, 4_095, 4_097, 8_191, 8_193, 12_288])),
+        ]
+    }
+
+    static func expectInvariant(
+        _ data: Data, name: String, options: XMLParsingOptions = .default, sparse: Bool = false
+    ) async {
+        let reference = await parse(chunks: [data], options: options)
+        for (label, chunks) in (sparse ? sparseSplits(of: data) : splits(of: data)).dropFirst() {
+            let outcome = await parse(chunks: chunks, options: options)
+            #expect(
+                outcome == reference, "\(name), \(label):\n\(outcome)\n--- differs from one chunk ---\n\(reference)")
+        }
+    }
+
+    @Test func handWrittenDocuments() async {
+        for (index, document) in Self.handWritten.enumerated() {
+            await Self.expectInvariant(Data(document.utf8), name: "document \(index)")
+            await Self.expectInvariant(
+                Data(document.utf8), name: "document \(index), CDATA reported",
+                options: XMLParsingOptions(reportsCDATA: true))
+        }
+    }
+
+    @Test func multiByteCharacterSplitAtEveryOffset() async {
+        let data = Data("<a>\u{E9}\u{1F600}\u{4E2D}</a>".utf8)
+        let reference = await parse(data)
+        #expect(reference.error == nil)
+        for offset in 1..<data.count {
+            #expect(await parse(chunks: Chunking.split(data, at: [offset])) == reference, "split at \(offset)")
+        }
+    }
+
+    @Test func cdataEndSplitAtEveryOffset() async {
+        let data = Data("<a><![CDATA[x]]]]><![CDATA[>y]]></a>".utf8)
+        let options = XMLParsingOptions(reportsCDATA: true)
+        let reference = await parse(data, options: options)
+        #expect(reference.events.contains(.cdata("x]]")))
+        for offset in 1..<data.count {
+            let outcome = await parse(chunks: Chunking.split(data, at: [offset]), options: options)
+            #expect(outcome == reference, "split at \(offset)")
+        }
+    }
+
+    /// A document far longer than the parser's internal step, so that splits fall inside and
+    /// across steps, with every construct that is delivered in pieces.
+    @Test func longMixedDocument() async {
+        var document = "<?xml version='1.0'?>\n<!DOCTYPE doc [<!ENTITY e 'entity &#x4E2D; text'>]>\n<doc>"
+        for index in 0..<400 {
+            document +=
+                "<p n='\(index)' q=\"&lt;&e;\">caf\u{E9} &amp; &e; \u{1F600} \(String(repeating: "word ", count: index % 90))"
+            document +=
+                "<![CDATA[\(String(repeating: "]]x", count: index % 130))]]><!-- c\(index) --><?pi \(index)?></p>\n"
+        }
+        document += "</doc>\n"
+        let data = Data(document.utf8)
+        #expect(data.count > 20 * 4096)
+        await Self.expectInvariant(data, name: "long document")
+        await Self.expectInvariant(
+            data, name: "long document, CDATA reported", options: XMLParsingOptions(reportsCDATA: true))
+        let truncated = data.prefix(data.count / 2 + 17)
+        await Self.expectInvariant(truncated, name: "long document cut in half")
+    }
+
+    /// Every document of the W3C suite that needs no external entity, well-formed and broken
+    /// alike so that errors are compared too; UTF-8 ones once more with a long trailing comment,
+    /// so that they span several of the parser's internal steps.
+    @Test func conformanceSuiteDocuments() async throws {
+        guard let suite = try ConformanceSuite.load() else {
+            print("Skipping: the W3C XML Conformance Test Suite is not at ../shared/conformance")
+            return
+        }
+        var compared = 0
+        let padding = Data(("\n<!--" + String(repeating: " padding", count: 1_500) + " -->\n").utf8)
+        for testCase in suite.cases where testCase.isStandalone {
+            var data = try Data(contentsOf: suite.url(of: testCase))
+            await Self.expectInvariant(data, name: testCase.id)
+            if let first = data.first, first == UInt8(ascii: "<") || first == UInt8(ascii: "\n") {
+                data += padding
+                await Self.expectInvariant(data, name: testCase.id + " (padded)", sparse: true)
+            }
+            compared += 1
+        }
+        #expect(compared > 2_000)
+    }
+}

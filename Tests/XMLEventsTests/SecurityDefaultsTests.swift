@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+import XMLEvents
+
+/// The safe defaults: nothing is read because of the document, entity expansion is bounded, and
+/// the limits hold. Hostile documents are written by the tests themselves.
+@Suite struct SecurityDefaultsTests {
+    /// A file whose content must never appear in any event.
+    final class SecretFile {
+        let url: URL
+        let secret = "TOP-SECRET-\(UUID().uuidString)"
+
+        init(content: (String) -> String = { $0 }) throws {
+            url = FileManager.default.temporaryDirectory.appendingPathComponent("xmlevents-secret-\(UUID().uuidString)")
+            try Data(content(secret).utf8).write(to: url)
+        }
+
+        deinit { try? FileManager.default.removeItem(at: url) }
+
+        func leaked(into outcome: ParseOutcome) -> Bool {
+            outcome.events.contains { $0.description.contains(secret) }
+                || (outcome.error?.message.contains(secret) ?? false)
+        }
+    }
+
+    static let clock = ContinuousClock()
+
+    /// Parses and checks the document ends within `seconds` (a hang or an exponential blow-up
+    /// fails the test rather than the suite).
+    static func parseBounded(_ document: String, options: XMLParsingOptions = .default, seconds: Double = 2) async
+        -> ParseOutcome
+    {
+        let start = clock.now
+        let outcome = await parse(document, options: options)
+        let elapsed = clock.now - start
+        #expect(elapsed < .seconds(seconds), "took \(elapsed)")
+        return outcome
+    }
+
+    @Test(arguments: [XMLParsingOptions.default, .huge])
+    func generalEntityToALocalFileIsNotRead(options: XMLParsingOptions) async throws {
+        let file = try SecretFile()
+        let outcome = await parse(
+            "<!DOCTYPE r [<!ENTITY x SYSTEM '\(file.url.absoluteString)'>]><r>[&x;]</r>", options: options)
+        #expect(!file.leaked(into: outcome))
+        #expect(outcome.error == nil)
+        #expect(outcome.events.contains(.text("[]")))
+    }
+
+    @Test(arguments: [XMLParsingOptions.default, .huge])
+    func parameterEntityAndExternalSubsetAreNotRead(options: XMLParsingOptions) async throws {
+        let file = try SecretFile { "<!ENTITY fromdtd '\($0)'>" }
+        for document in [
+            "<!DOCTYPE r [<!ENTITY % p SYSTEM '\(file.url.absoluteString)'> %p;]><r>&fromdtd;</r>",
+            "<!DOCTYPE r SYSTEM '\(file.url.absoluteString)'><r>&fromdtd;</r>",
+            "<!DOCTYPE r SYSTEM '\(file.url.path)'><r a='x'>&fromdtd;</r>",
+        ] {
+            let outcome = await parse(document, options: options)
+            #expect(!file.leaked(into: outcome), "\(document)")
+        }
+    }
+
+    @Test func externalEntityInAnAttributeDefaultIsAnError() async throws {
+        let file = try SecretFile()
+        let outcome = await parse(
+            "<!DOCTYPE r [<!ENTITY x SYSTEM '\(file.url.absoluteString)'><!ATTLIST r a CDATA '&x;'>]><r/>")
+        #expect(outcome.error != nil)
+        #expect(!file.leaked(into: outcome))
+    }
+
+    @Test func resolverIsAskedAndItsAnswerUsed() async throws {
+        let options = XMLParsingOptions(externalEntityResolver: { request in
+            switch request.systemID {
+            case "greeting.ent": return Data("hello <b>world</b>".utf8)
+            case "defs.dtd": return Data("<!ENTITY fromdtd 'defined outside'>".utf8)
+            default: return nil
+            }
+        })
+        let outcome = await parse(
+            "<!DOCTYPE r SYSTEM 'defs.dtd' [<!ENTITY g SYSTEM 'greeting.ent'><!ENTITY n SYSTEM 'none.ent'>]>"
+                + "<r>&g;|&n;|&fromdtd;</r>",
+            options: options)
+        #expect(outcome.error == nil, "\(outcome)")
+        #expect(outcome.events.contains(.text("hello ")))
+        // The entity the resolver declined (`&n;`) is skipped.
+        #expect(outcome.events.contains(.text("||defined outside")))
+    }
+
+    @Test func resolverFailureIsATypedError() async throws {
+        struct Refused: Error {}
+        let options = XMLParsingOptions(externalEntityResolver: { _ in throw Refused() })
+        let outcome = await parse("<!DOCTYPE r [<!ENTITY g SYSTEM 'g.ent'>]><r>&g;</r>", options: options)
+        #expect(outcome.error?.code == .externalEntityFailed)
+    }
+
+    static let billionLaughs: String = {
+        var declarations = "<!ENTITY l0 'lollollollollollollollollollol'>"
+        for level in 1...9 {
+            declarations += "<!ENTITY l\(level) '" + String(repeating: "&l\(level - 1);", count: 10) + "'>"
+        }
+        return "<?xml version='1.0'?><!DOCTYPE lolz [\(declarations)]>"
+    }()
+
+    @Test(arguments: [XMLParsingOptions.default, .huge])
+    func billionLaughsInContentEndsWithAnError(options: XMLParsingOptions) async throws {
+        let outcome = await Self.parseBounded(Self.billionLaughs + "<lolz>&l9;</lolz>", options: options)
+        let error = try #require(outcome.error)
+        #expect([.entityExpansionLimitExceeded, .entityLoop].contains(error.code), "\(error)")
+    }
+
+    @Test(arguments: [XMLParsingOptions.default, .huge])
+    func billionLaughsInAnAttributeEndsWithAnError(options: XMLParsingOptions) async throws {
+        let outcome = await Self.parseBounded(Self.billionLaughs + "<lolz a='&l9;'/>", options: options)
+        #expect(outcome.error != nil)
+    }
+
+    @Test(arguments: [XMLParsingOptions.default, .huge])
+    func parameterEntityLaughsEndWithAnError(options: XMLParsingOptions) async throws {
+        var declarations = "<!ENTITY % p0 'lollollollollollollollollollol'>"
+        for level in 1...9 {
+            declarations += "<!ENTITY % p\(level) '" + String(repeating: "%p\(level - 1);", count: 10) + "'>"
+        }
+        let outcome = await Self.parseBounded(
+            "<!DOCTYPE r [\(declarations)<!ENTITY big '%p9;'>]><r>&big;</r>", options: options)
+        #expect(outcome.error != nil)
+    }
+
+    @Test(arguments: [XMLParsingOptions.default, .huge])
+    func quadraticBlowUpEndsWithAnError(options: XMLParsingOptions) async throws {
+        let big = String(repeating: "x", count: 50_000)
+        let references = String(repeating: "&big;", count: 50_000)
+        let outcome = await Self.parseBounded(
+            "<!DOCTYPE r [<!ENTITY big '\(big)'>]><r>\(references)</r>", options: options)
+        let error = try #require(outcome.error)
+        #expect(error.code == .entityExpansionLimitExceeded || error.code.rawValue < 100_000, "\(error)")
+    }
+
+    @Test(arguments: [XMLParsingOptions.default, .huge])
+    func recursiveEntitiesEndWithAnError(options: XMLParsingOptions) async throws {
+        let outcome = await Self.parseBounded(
+            "<!DOCTYPE r [<!ENTITY a '&b;'><!ENTITY b '&a;'>]><r>&a;</r>", options: options)
+        #expect(outcome.error != nil)
+    }
+
+    @Test func depthLimit() async throws {
+        let deep = String(repeating: "<d>", count: 300) + String(repeating: "</d>", count: 300)
+        let error = try #require(await parse(deep).error)
+        #expect(error.code == .depthLimitExceeded || error.message.contains("depth"), "\(error)")
+        #expect(await parse(deep, options: .huge).error == nil)
+        var tight = XMLParsingOptions()
+        tight.limits.maxDepth = 10
+        #expect(
+            await parse(String(repeating: "<d>", count: 11) + String(repeating: "</d>", count: 11), options: tight)
+                .error?.code == .depthLimitExceeded)
+    }
+
+    @Test func textLengthLimit() async throws {
+        let long = String(repeating: "0123456789", count: 1_100_000)
+        let error = try #require(await parse("<a>\(long)</a>").error)
+        #expect(error.code == .nodeLengthLimitExceeded)
+        #expect(await parse("<a>\(long)</a>", options: .huge).error == nil)
+    }
+
+    @Test func attributeCountLimit() async throws {
+        let attributes = (0..<1_100).map { "a\($0)='v'" }.joined(separator: " ")
+        let error = try #require(await parse("<e \(attributes)/>").error)
+        #expect(error.code == .attributeLimitExceeded)
+        #expect(await parse("<e \(attributes)/>", options: .huge).error == nil)
+    }
+
+    @Test func nameLengthLimit() async throws {
+        var options = XMLParsingOptions()
+        options.limits.maxNameLength = 100
+        let error = try #require(await parse("<\(String(repeating: "n", count: 101))/>", options: options).error)
+        #expect(error.code == .nameLengthLimitExceeded)
+    }
+}
