@@ -12,6 +12,9 @@ public enum XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertib
     case openFailed(path: String, errno: Int32)
     /// Reading the file failed after it was opened.
     case readFailed(path: String, errno: Int32)
+    /// Reading an already open descriptor (standard input, a pipe) failed; `errno` is the
+    /// system's reason.
+    case descriptorReadFailed(descriptor: Int32, errno: Int32)
 
     /// A system error number, thrown by the low-level reader and given a path above it.
     struct ErrorNumber: Error {
@@ -26,6 +29,9 @@ public enum XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertib
             return "cannot open \(path): \(String(cString: strerror(code)))"
         case .readFailed(let path, let code):
             return "cannot read \(path): \(String(cString: strerror(code)))"
+        case .descriptorReadFailed(let descriptor, let code):
+            let name = descriptor == 0 ? "standard input" : "file descriptor \(descriptor)"
+            return "cannot read \(name): \(String(cString: strerror(code)))"
         }
     }
 }

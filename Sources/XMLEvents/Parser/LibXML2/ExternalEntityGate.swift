@@ -1,6 +1,5 @@
 import CLibXML2
 import Foundation
-import Synchronization
 
 /// The one place where libxml2 could read a file or open a connection because of a document.
 ///
@@ -17,7 +16,7 @@ enum ExternalEntityGate {
         var sessions: Set<UInt> = []
     }
 
-    private static let state = Mutex(State())
+    private static let state = LockedState(State())
 
     /// Registers a session and makes sure the gate is the installed loader (another library may
     /// have replaced it since; the gate then chains to that one).

@@ -1,0 +1,90 @@
+import Foundation
+
+/// A single-consumer asynchronous sequence of byte chunks with backpressure measured in bytes:
+/// the bridge from a producer that pushes (a libcurl write callback, a socket or pipe reader
+/// thread, a decompressor) to a consumer that pulls, such as ``XMLEvents``.
+///
+/// ```swift
+/// let (stream, source) = ByteChunkStream.makeStream()
+/// Thread {
+///     while let chunk = readSomething() {
+///         do { try source.writeBlocking(chunk) } catch { return }  // the consumer left
+///     }
+///     source.finish()
+/// }.start()
+/// for try await event in XMLEvents(stream) { … }
+/// ```
+///
+/// Unlike `AsyncStream`, whose `yield` never makes the producer wait, a write tells the producer
+/// to wait once the buffer holds ``Watermarks/high`` bytes, and lets it go on only when the
+/// consumer has drained the buffer to ``Watermarks/low``. The consumer's pace is therefore the
+/// producer's pace, and the buffer never holds more than the high watermark plus one chunk per
+/// producer that respects the answer of its writes.
+///
+/// The producer side is ``Source``, with a synchronous, an `async` and a blocking way to write.
+/// Iteration ends with `nil` after ``Source/finish(throwing:)`` and the buffered chunks, or throws
+/// the error given to `finish`. A cancelled consumer task throws `CancellationError`; a cancelled
+/// or dropped consumer ends the stream for the producer too (see ``Termination``).
+public struct ByteChunkStream: AsyncSequence, Sendable {
+    /// Each element is one chunk as it was written.
+    public typealias Element = Data
+    /// The error given to ``Source/finish(throwing:)``, `CancellationError`, or
+    /// ``AlreadyIterated``.
+    public typealias Failure = any Error
+
+    /// Ends the stream when its last copy goes away unused, so that producers do not wait
+    /// forever for a consumer that will never come.
+    private final class Lifetime: Sendable {
+        let storage: ByteChunkStreamStorage
+
+        init(storage: ByteChunkStreamStorage) {
+            self.storage = storage
+        }
+
+        deinit {
+            storage.streamDropped()
+        }
+    }
+
+    private let lifetime: Lifetime
+
+    var storage: ByteChunkStreamStorage {
+        lifetime.storage
+    }
+
+    private init(storage: ByteChunkStreamStorage) {
+        lifetime = Lifetime(storage: storage)
+    }
+
+    /// Creates a stream and the source that feeds it.
+    ///
+    /// - Parameters:
+    ///   - watermarks: The buffer sizes, in bytes, at which producers are told to wait and to go on.
+    ///   - onTermination: Called exactly once, when the stream ends for any reason; may also be set
+    ///     later on the source. Setting it here avoids missing an early cancellation.
+    /// - Returns: The stream, to be iterated once, and its source.
+    public static func makeStream(
+        watermarks: Watermarks = .default,
+        onTermination: (@Sendable (Termination) -> Void)? = nil
+    ) -> (stream: ByteChunkStream, source: Source) {
+        precondition(watermarks.isValid, "ByteChunkStream.Watermarks need 0 <= low <= high and high >= 1")
+        let storage = ByteChunkStreamStorage(watermarks: watermarks, onTermination: onTermination)
+        return (ByteChunkStream(storage: storage), Source(storage: storage))
+    }
+
+    /// The bytes written and not yet taken by the consumer; safe to read from any thread.
+    public var bufferedByteCount: Int {
+        storage.bufferedByteCount
+    }
+
+    /// The most bytes ever buffered at once since the stream was created; safe to read from any
+    /// thread. A chunk handed straight to a waiting consumer is never buffered.
+    public var peakBufferedByteCount: Int {
+        storage.peakBufferedByteCount
+    }
+
+    /// Creates the one consumer of the stream; any further iterator throws ``AlreadyIterated``.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(storage: storage, isConsumer: storage.makeIterator())
+    }
+}

@@ -1,0 +1,18 @@
+extension XMLEvents where Source == StandardInputChunks {
+    /// The events of a document read from standard input, for command-line filters such as
+    /// `curl -s https://example.com/feed.xml | mytool`.
+    ///
+    /// Input is read on a dedicated thread, at most a few chunks ahead of parsing, so a slow
+    /// consumer slows the writer upstream instead of filling memory; see ``StandardInputChunks``.
+    ///
+    /// - Parameters:
+    ///   - chunkSize: How many bytes are read and parsed per step.
+    ///   - options: How to parse.
+    /// - Returns: The events, to be iterated once.
+    public static func standardInput(
+        chunkSize: Int = 64 * 1024,
+        options: XMLParsingOptions = .default
+    ) -> XMLEvents<StandardInputChunks> {
+        XMLEvents(StandardInputChunks(chunkSize: chunkSize), options: options)
+    }
+}
