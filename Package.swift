@@ -27,18 +27,22 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
 
+        // A pthread-backed lock that ThreadSanitizer understands, shared by the package's modules.
+        .target(name: "ThreadSafety"),
+
         // The library.
         .target(
             name: "XMLEvents",
             dependencies: [
                 "CLibXML2",
+                "ThreadSafety",
                 .target(name: "CCurl", condition: .when(platforms: [.linux])),
             ]
         ),
 
         // Shared by the CLI's offline demo, the benchmarks and the tests.
         .target(name: "XMLCorpus"),
-        .target(name: "LoopbackHTTP", dependencies: ["CZlib"]),
+        .target(name: "LoopbackHTTP", dependencies: ["CZlib", "ThreadSafety"]),
 
         // The command-line tool.
         .executableTarget(
@@ -61,7 +65,7 @@ let package = Package(
         // Tests.
         .testTarget(
             name: "XMLEventsTests",
-            dependencies: ["XMLEvents", "XMLCorpus", "LoopbackHTTP"]
+            dependencies: ["XMLEvents", "XMLCorpus", "LoopbackHTTP", "ThreadSafety"]
         ),
         .testTarget(
             name: "XMLEventsCLITests",

@@ -1,4 +1,4 @@
-import Synchronization
+import ThreadSafety
 
 /// The open connections and the threads serving them, so that stopping can wake and join every
 /// one, and so that threads that finished on their own are joined as the server goes on.
@@ -13,7 +13,7 @@ final class ConnectionRegistry: Sendable {
         var finished: Set<Int> = []
     }
 
-    private let state = Mutex(State())
+    private let state = LockedState(State())
 
     init() {}
 

@@ -1,4 +1,5 @@
 import Synchronization
+import ThreadSafety
 
 /// The live counters of one request's exchange, written by its connection's thread and read by
 /// anyone through ``snapshot``. Every byte it counts is also added to the server's totals.
@@ -10,7 +11,7 @@ final class ExchangeMeter: Sendable {
     private let status = Atomic<Int>(0)
     private let bytesWritten = Atomic<Int>(0)
     private let bodyBytesWritten = Atomic<Int>(0)
-    private let outcome = Mutex<LoopbackExchange.Outcome>(.inProgress)
+    private let outcome = LockedState<LoopbackExchange.Outcome>(.inProgress)
 
     init(connection: Int, method: String, path: String, totals: TrafficTotals) {
         self.connection = connection

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import ThreadSafety
 
 /// A small, real HTTP/1.1 server on `127.0.0.1`, for tests, benchmarks and offline demos.
 ///
@@ -53,7 +54,7 @@ public final class LoopbackServer: Sendable {
     private let routes = RouteTable()
     private let ledger = TrafficLedger()
     // Held for the whole of stop(), so that a concurrent stop() returns only once all is done.
-    private let acceptor: Mutex<JoinableThread?>
+    private let acceptor: LockedState<JoinableThread?>
 
     /// Starts a server listening on a free port of `127.0.0.1`; it is serving when this returns.
     ///
@@ -85,9 +86,9 @@ public final class LoopbackServer: Sendable {
         )
         switch JoinableThread.start(name: "\(threadNamePrefix)accept", stackSize: 256 << 10, loop.run) {
         case .success(let thread):
-            acceptor = Mutex(thread)
+            acceptor = LockedState(thread)
         case .failure(let error):
-            acceptor = Mutex(nil)
+            acceptor = LockedState(nil)
             listener.close()
             stopSignal.close()
             throw error

@@ -1,8 +1,8 @@
-import Synchronization
+import ThreadSafety
 
 /// The server's routes: a handler for each exact path, consulted for every request.
 final class RouteTable: Sendable {
-    private let handlers = Mutex<[String: LoopbackServer.Handler]>([:])
+    private let handlers = LockedState<[String: LoopbackServer.Handler]>([:])
 
     init() {}
 

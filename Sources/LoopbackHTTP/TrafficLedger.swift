@@ -1,12 +1,12 @@
-import Synchronization
+import ThreadSafety
 
 /// Everything the server counts: the totals, the requests per path, and one meter per exchange.
 final class TrafficLedger: Sendable {
     /// The server-wide counters.
     let totals = TrafficTotals()
 
-    private let requestsByPath = Mutex<[String: Int]>([:])
-    private let meters = Mutex<[ExchangeMeter]>([])
+    private let requestsByPath = LockedState<[String: Int]>([:])
+    private let meters = LockedState<[ExchangeMeter]>([])
 
     init() {}
 

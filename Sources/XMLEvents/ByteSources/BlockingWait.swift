@@ -1,4 +1,5 @@
 import Dispatch
+import ThreadSafety
 
 /// Lets a plain thread sleep until a stream callback delivers a result, without spinning.
 ///

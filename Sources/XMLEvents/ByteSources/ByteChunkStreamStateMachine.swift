@@ -1,4 +1,5 @@
 import Foundation
+import ThreadSafety
 
 /// The rules of a ``ByteChunkStream`` as a plain value: no lock, no continuation is ever resumed
 /// here. Each transition mutates the state and returns the ``Effects`` its caller must carry out

@@ -1,4 +1,5 @@
 import Foundation
+import ThreadSafety
 
 /// The shared heart of a ``ByteChunkStream``: its state machine behind a lock, and the code that
 /// suspends the consumer and carries out the machine's effects once the lock is released.

@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import ThreadSafety
 
 /// The one place where libxml2 could read a file or open a connection because of a document.
 ///

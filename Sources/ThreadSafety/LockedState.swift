@@ -8,15 +8,17 @@
 
 /// A value shared between threads, reachable only while a pthread mutex is held.
 ///
-/// The package uses this rather than `Synchronization.Mutex` because on Linux that one locks
-/// with raw futex calls, which ThreadSanitizer cannot see: every access it guards would be
+/// The package's modules use this rather than `Synchronization.Mutex` because on Linux that one
+/// locks with raw futex calls, which ThreadSanitizer cannot see: every access it guards would be
 /// reported as a race, and a clean `--sanitize=thread` run is one of the package's checks.
-// Safe: `state` is only read or written inside `withLock`, with `mutex` held.
-final class LockedState<State: Sendable>: @unchecked Sendable {
+///
+/// `@unchecked Sendable` is sound: `state` is only read or written inside `withLock`, with `mutex` held.
+public final class LockedState<State: Sendable>: @unchecked Sendable {
     private var state: State
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init(_ initial: State) {
+    /// Creates the lock around an initial value.
+    public init(_ initial: State) {
         state = initial
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -30,7 +32,7 @@ final class LockedState<State: Sendable>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the state.
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state)

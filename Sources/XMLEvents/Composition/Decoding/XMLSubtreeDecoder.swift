@@ -1,0 +1,151 @@
+import Foundation
+
+/// The `Decoder` of one value: a record, a nested record, an array or a single value. It is its
+/// own single-value container, as decoding a single value is the common case.
+final class XMLSubtreeDecoder: Decoder, SingleValueDecodingContainer {
+    let value: XMLDecodingValue
+    let context: XMLDecodingContext
+    /// The decoder of the enclosing value, which the coding path is read from on demand.
+    private let parent: XMLSubtreeDecoder?
+    private let key: (any CodingKey)?
+
+    init(value: XMLDecodingValue, context: XMLDecodingContext, parent: XMLSubtreeDecoder?, key: (any CodingKey)?) {
+        self.value = value
+        self.context = context
+        self.parent = parent
+        self.key = key
+    }
+
+    /// Built only when asked for (errors, custom key strategies), from the chain of decoders.
+    var codingPath: [any CodingKey] {
+        var path: [any CodingKey] = []
+        var decoder: XMLSubtreeDecoder? = self
+        while let current = decoder {
+            if let key = current.key { path.append(key) }
+            decoder = current.parent
+        }
+        return path.reversed()
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
+
+    // MARK: - Containers
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        switch value {
+        case .element(let element), .repeated(let element, _, _, _):
+            return KeyedDecodingContainer(
+                XMLKeyedDecodingContainer<Key>(decoder: self, keys: XMLElementKeys(element: element, decoder: self)))
+        case .text:
+            throw DecodingError.typeMismatch(
+                [String: Any].self,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "Expected an element with attributes or children, found an attribute's text"))
+        case .missing(let key):
+            throw keyNotFound(key)
+        }
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        XMLUnkeyedDecodingContainer(decoder: self)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        self
+    }
+
+    // MARK: - Reading values
+
+    /// The character data the value holds.
+    func text() throws -> String {
+        switch value {
+        case .element(let element), .repeated(let element, _, _, _): return element.text
+        case .text(let text): return text
+        case .missing(let key): throw keyNotFound(key)
+        }
+    }
+
+    /// Whether the value stands for `nil`.
+    var isNil: Bool {
+        switch value {
+        case .element(let element), .repeated(let element, _, _, _): return XMLDecodingValue.isNil(element)
+        case .text: return false
+        case .missing: return true
+        }
+    }
+
+    /// Reads a single value with `parse`, reporting an empty element as a missing value and
+    /// anything else unreadable as a type mismatch.
+    func scalar<T>(_ type: T.Type, _ parse: (String) -> T?) throws -> T {
+        let text = try text()
+        if let value = parse(text) { return value }
+        throw XMLSubtreeDecoder.unreadable(type, text: text, isNil: isNil, codingPath: codingPath)
+    }
+
+    static func unreadable(_ type: Any.Type, text: String, isNil: Bool, codingPath: [any CodingKey]) -> DecodingError {
+        if isNil {
+            return .valueNotFound(
+                type,
+                DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "Expected \(type), found an empty element"))
+        }
+        let shown = text.count > 60 ? text.prefix(60) + "…" : text[...]
+        return .typeMismatch(
+            type,
+            DecodingError.Context(
+                codingPath: codingPath, debugDescription: "Cannot read \(shown.debugDescription) as \(type)"))
+    }
+
+    private func keyNotFound(_ key: any CodingKey) -> DecodingError {
+        .keyNotFound(
+            key,
+            DecodingError.Context(
+                codingPath: parent?.codingPath ?? [],
+                debugDescription: "No attribute or child element '\(key.stringValue)'"))
+    }
+
+    private func corrupted(_ description: String) -> DecodingError {
+        .dataCorrupted(DecodingError.Context(codingPath: codingPath, debugDescription: description))
+    }
+
+    /// Decodes this decoder's value as `T`, reading the types XML writes as text (dates, data,
+    /// URLs, decimals) from the text, and any other type through its `Decodable` implementation.
+    func unbox<T: Decodable>(_ type: T.Type) throws -> T {
+        let strategy = context.options.dateDecodingStrategy
+        if XMLTextValue.isText(type, strategy: strategy) {
+            let text = try text()
+            do {
+                return try XMLTextValue.read(type, from: text, strategy: strategy)
+            } catch {
+                throw corrupted(error.message)
+            }
+        }
+        if type == Date.self, case .custom(let read) = strategy, let date = try read(self) as? T { return date }
+        return try T(from: self)
+    }
+
+    /// A decoder for a value inside this one.
+    func child(_ value: XMLDecodingValue, key: any CodingKey) -> XMLSubtreeDecoder {
+        XMLSubtreeDecoder(value: value, context: context, parent: self, key: key)
+    }
+
+    // MARK: - SingleValueDecodingContainer
+
+    func decodeNil() -> Bool { isNil }
+    func decode(_ type: Bool.Type) throws -> Bool { try scalar(type, XMLLexical.bool) }
+    func decode(_ type: String.Type) throws -> String { try text() }
+    func decode(_ type: Double.Type) throws -> Double { try scalar(type, XMLLexical.double) }
+    func decode(_ type: Float.Type) throws -> Float { try scalar(type, XMLLexical.float) }
+    func decode(_ type: Int.Type) throws -> Int { try scalar(type) { XMLLexical.integer($0) } }
+    func decode(_ type: Int8.Type) throws -> Int8 { try scalar(type) { XMLLexical.integer($0) } }
+    func decode(_ type: Int16.Type) throws -> Int16 { try scalar(type) { XMLLexical.integer($0) } }
+    func decode(_ type: Int32.Type) throws -> Int32 { try scalar(type) { XMLLexical.integer($0) } }
+    func decode(_ type: Int64.Type) throws -> Int64 { try scalar(type) { XMLLexical.integer($0) } }
+    func decode(_ type: UInt.Type) throws -> UInt { try scalar(type) { XMLLexical.integer($0) } }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try scalar(type) { XMLLexical.integer($0) } }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try scalar(type) { XMLLexical.integer($0) } }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try scalar(type) { XMLLexical.integer($0) } }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try scalar(type) { XMLLexical.integer($0) } }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try unbox(type) }
+}

@@ -1,0 +1,39 @@
+/// One piece of an element's content, in document order.
+///
+/// A subtree keeps everything the parser reported between an element's start and end tags, so
+/// that writing it back out reproduces the selection: character data, CDATA sections (only when
+/// ``XMLParsingOptions/reportsCDATA`` is set; otherwise they are part of the surrounding text),
+/// comments and processing instructions. ``XMLSubtree/text`` and decoding read only the
+/// character data and CDATA sections and skip the rest.
+public enum XMLContent: Sendable, Hashable {
+    /// A child element with its own content.
+    case element(XMLSubtree)
+
+    /// A maximal run of character data, references resolved, exactly as ``XMLEvent/text(_:)``
+    /// reported it.
+    case text(String)
+
+    /// The content of one CDATA section, as ``XMLEvent/cdata(_:)`` reported it.
+    case cdata(String)
+
+    /// A comment's text, without its delimiters.
+    case comment(String)
+
+    /// A processing instruction's target and data.
+    indirect case processingInstruction(target: String, data: String)
+
+    /// The child element, or `nil` for any other kind of content.
+    public var element: XMLSubtree? {
+        if case .element(let element) = self { return element }
+        return nil
+    }
+
+    /// The character data of a text run or a CDATA section, or `nil` for any other kind of
+    /// content (an element's text is ``XMLSubtree/text``).
+    public var characterData: String? {
+        switch self {
+        case .text(let text), .cdata(let text): return text
+        case .element, .comment, .processingInstruction: return nil
+        }
+    }
+}

@@ -1,0 +1,178 @@
+extension AsyncSequence where Element == XMLSubtree {
+    /// Each element decoded as a `Record`, one at a time.
+    ///
+    /// ```swift
+    /// let records = events.elements(named: "record").decode(Record.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type of each record.
+    ///   - decoder: How to decode; see ``XMLRecordDecoder`` for how XML maps onto the type.
+    /// - Returns: The records; iteration throws ``XMLRecordDecodingError`` for an element that
+    ///   does not decode (and then ends), and passes on the base's errors.
+    @inlinable
+    public func decode<Record: Decodable>(
+        _ type: Record.Type,
+        using decoder: XMLRecordDecoder = XMLRecordDecoder()
+    ) -> XMLDecodingSequence<Self, Record> {
+        XMLDecodingSequence(base: self, decoder: decoder)
+    }
+}
+
+extension XMLEvents {
+    /// The elements `path` selects, each decoded as a `Record`: the streaming counterpart of
+    /// decoding a whole document, in one line and in memory bounded by the largest record.
+    ///
+    /// ```swift
+    /// for try await record in XMLEvents(contentsOf: url).decode(Record.self, elements: "record") {
+    ///     …
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type of each record.
+    ///   - path: An ``XMLPath`` in its written form: `record`, `/registry/record`, `atom:entry`.
+    ///   - namespaces: The namespace URI of each prefix the path uses.
+    ///   - decoder: How to decode; see ``XMLRecordDecoder``.
+    /// - Returns: The records; iteration throws ``XMLPathError`` at once for an invalid path,
+    ///   ``XMLRecordDecodingError`` (with the record's line and column) for a record that does not
+    ///   decode, and the document's errors.
+    @inlinable
+    public func decode<Record: Decodable>(
+        _ type: Record.Type,
+        elements path: String,
+        namespaces: [String: String] = [:],
+        using decoder: XMLRecordDecoder = XMLRecordDecoder()
+    ) -> XMLDecodingSequence<XMLSubtreeSequence<Self>, Record> {
+        elements(matching: path, namespaces: namespaces).decode(type, using: decoder)
+    }
+
+    /// The elements `path` selects, each decoded as a `Record`.
+    ///
+    /// - Parameters:
+    ///   - type: The type of each record.
+    ///   - path: A path read already.
+    ///   - decoder: How to decode.
+    /// - Returns: The records.
+    @inlinable
+    public func decode<Record: Decodable>(
+        _ type: Record.Type,
+        elements path: XMLPath,
+        using decoder: XMLRecordDecoder = XMLRecordDecoder()
+    ) -> XMLDecodingSequence<XMLSubtreeSequence<Self>, Record> {
+        elements(matching: path).decode(type, using: decoder)
+    }
+}
+
+extension AsyncSequence where Element == XMLEvent {
+    /// The elements `path` selects, each decoded as a `Record`, for any sequence of events;
+    /// errors carry a location only when the events come straight from ``XMLEvents``.
+    ///
+    /// - Parameters:
+    ///   - type: The type of each record.
+    ///   - path: An ``XMLPath`` in its written form.
+    ///   - namespaces: The namespace URI of each prefix the path uses.
+    ///   - decoder: How to decode.
+    /// - Returns: The records.
+    @inlinable
+    public func decode<Record: Decodable>(
+        _ type: Record.Type,
+        elements path: String,
+        namespaces: [String: String] = [:],
+        using decoder: XMLRecordDecoder = XMLRecordDecoder()
+    ) -> XMLDecodingSequence<XMLSubtreeSequence<Self>, Record> {
+        elements(matching: path, namespaces: namespaces).decode(type, using: decoder)
+    }
+
+    /// The elements `path` selects, each decoded as a `Record`.
+    ///
+    /// - Parameters:
+    ///   - type: The type of each record.
+    ///   - path: A path read already.
+    ///   - decoder: How to decode.
+    /// - Returns: The records.
+    @inlinable
+    public func decode<Record: Decodable>(
+        _ type: Record.Type,
+        elements path: XMLPath,
+        using decoder: XMLRecordDecoder = XMLRecordDecoder()
+    ) -> XMLDecodingSequence<XMLSubtreeSequence<Self>, Record> {
+        elements(matching: path).decode(type, using: decoder)
+    }
+}
+
+/// Subtrees decoded as `Record` values, one per subtree; made by
+/// ``_Concurrency/AsyncSequence/decode(_:using:)`` and ``XMLEvents/decode(_:elements:namespaces:using:)``.
+///
+/// The iterator holds the base's iterator and lets go of it when the base ends, when a record
+/// fails to decode, and when the iterator itself is dropped (leaving a loop early).
+public struct XMLDecodingSequence<Base: AsyncSequence, Record: Decodable>: AsyncSequence
+where Base.Element == XMLSubtree {
+    /// Each element is one decoded record.
+    public typealias Element = Record
+    /// ``XMLRecordDecodingError`` for a record that does not decode; the base's errors pass
+    /// through unchanged.
+    public typealias Failure = any Error
+
+    @usableFromInline let base: Base
+    @usableFromInline let decoder: XMLRecordDecoder
+
+    @usableFromInline
+    init(base: Base, decoder: XMLRecordDecoder) {
+        self.base = base
+        self.decoder = decoder
+    }
+
+    /// Starts iterating the base anew.
+    @inlinable
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(base: base.makeAsyncIterator(), context: XMLDecodingContext(decoder))
+    }
+
+    /// Decodes each subtree of the base as it arrives, converting names with a cache that lives
+    /// as long as the iterator.
+    public struct Iterator: AsyncIteratorProtocol {
+        // Inlinable so that a client's loop is specialized for its base, as
+        // ``XMLSubtreeSequence/Iterator`` is.
+        @usableFromInline var base: Base.AsyncIterator?
+        @usableFromInline let context: XMLDecodingContext
+
+        @usableFromInline
+        init(base: Base.AsyncIterator, context: XMLDecodingContext) {
+            self.base = base
+            self.context = context
+        }
+
+        /// The next record, or `nil` when the base has ended.
+        @inlinable
+        public mutating func next() async throws -> Record? {
+            try await next(isolation: #isolation)
+        }
+
+        /// The next record, or `nil` when the base has ended, staying on the caller's actor.
+        ///
+        /// - Parameter actor: The actor the caller is isolated to, where the base is asked for events.
+        @inlinable
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Record? {
+            let element: XMLSubtree?
+            do {
+                element = try await base?.next(isolation: actor)
+            } catch {
+                base = nil
+                throw error
+            }
+            guard let element else {
+                base = nil
+                return nil
+            }
+            do {
+                return try context.decode(Record.self, from: element)
+            } catch {
+                base = nil
+                throw error
+            }
+        }
+    }
+}
+
+extension XMLDecodingSequence: Sendable where Base: Sendable {}

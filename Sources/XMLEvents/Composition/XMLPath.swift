@@ -1,0 +1,129 @@
+/// Which elements of a document to select: a small, streaming subset of XPath.
+///
+/// Grammar:
+///
+/// ```
+/// path  ::= "/"? step ("/" step)*
+/// step  ::= "*" | local | "{" uri? "}" (local | "*") | prefix ":" (local | "*")
+/// ```
+///
+/// - An absolute path (`/registry/record`) matches an element whose whole ancestry, from the
+///   root element down to the element itself, is matched step for step.
+/// - A relative path (`record`, `channel/item`) matches an element at any depth whose ancestry
+///   ends with the steps: the path is a suffix of the element's ancestry.
+/// - An unprefixed `local` step matches that local name in any namespace or none, so
+///   `record` selects the IANA registry's records although they live in a default namespace.
+///   `{uri}local` asks for one namespace, `{}local` for no namespace.
+/// - `prefix:local` stands for `{uri}local` where the prefix map given to
+///   ``init(_:namespaces:)`` binds `prefix` to `uri`; the prefixes written in the document play
+///   no part. `xml` is always bound to the XML namespace.
+/// - `*` matches any one element; `{uri}*` and `prefix:*` any one element of that namespace.
+///
+/// Matching needs only the stack of open elements, so a path is checked as the events stream
+/// past, in O(1) per event for paths without wildcards in their middle.
+public struct XMLPath: Sendable, Hashable, CustomStringConvertible {
+    /// Paths have at most this many steps: matching keeps one bit per step for each open element.
+    public static let maximumStepCount = 63
+
+    /// Whether the path is anchored at the root element.
+    public let isAbsolute: Bool
+
+    /// The steps, from the outermost element to the selected one.
+    let steps: [XMLNameTest]
+
+    /// Reads a path.
+    ///
+    /// - Parameters:
+    ///   - path: The path, for example `/registry/record`, `item`, `atom:feed/atom:entry`.
+    ///   - namespaces: The namespace URI of each prefix the path uses.
+    /// - Throws: ``XMLPathError`` when the path is empty or a step is not a valid name test.
+    public init(_ path: String, namespaces: [String: String] = [:]) throws(XMLPathError) {
+        var body = path[...]
+        isAbsolute = body.first == "/"
+        if isAbsolute { body = body.dropFirst() }
+        guard !body.isEmpty else { throw XMLPathError(path: path, reason: .emptyPath) }
+        var steps: [XMLNameTest] = []
+        for text in XMLPath.splitSteps(body) {
+            do {
+                steps.append(try XMLNameTest(parsing: text, prefixes: namespaces))
+            } catch {
+                throw XMLPathError(path: path, reason: XMLPath.reason(for: error, step: text))
+            }
+        }
+        guard steps.count <= XMLPath.maximumStepCount else {
+            throw XMLPathError(path: path, reason: .tooManySteps(steps.count))
+        }
+        self.steps = steps
+    }
+
+    /// A relative path of one step: elements with this name anywhere in the document.
+    ///
+    /// - Parameters:
+    ///   - name: `local`, `*`, `{uri}local` or `prefix:local`; a `/` is not part of a name.
+    ///   - namespaces: The namespace URI of each prefix the name may use.
+    /// - Throws: ``XMLPathError`` when `name` is not a valid name test.
+    public init(named name: String, namespaces: [String: String] = [:]) throws(XMLPathError) {
+        isAbsolute = false
+        guard !name.isEmpty else { throw XMLPathError(path: name, reason: .emptyPath) }
+        do {
+            steps = [try XMLNameTest(parsing: name[...], prefixes: namespaces)]
+        } catch {
+            throw XMLPathError(path: name, reason: XMLPath.reason(for: error, step: name[...]))
+        }
+    }
+
+    /// A relative path of one step that matches `name`'s local name and namespace (its prefix
+    /// plays no part).
+    ///
+    /// - Parameter name: A resolved name, for example one from an event.
+    public init(name: XMLName) {
+        isAbsolute = false
+        steps = [XMLNameTest(namespace: .uri(name.namespaceURI ?? ""), localName: name.localName)]
+    }
+
+    /// Whether an element whose ancestry is `path` (names from the root element down to the
+    /// element itself, as ``XMLPathTracker/path`` gives them) is selected.
+    ///
+    /// - Parameter path: The names of the open elements, the root first.
+    /// - Returns: Whether the element whose ancestry this is would be selected.
+    /// - Complexity: O(*n* × *m*) for *n* names and *m* steps.
+    public func matches(_ path: [XMLName]) -> Bool {
+        guard path.count >= steps.count, !(isAbsolute && path.count != steps.count) else { return false }
+        return zip(path.suffix(steps.count), steps).allSatisfy { name, step in step.matches(name) }
+    }
+
+    /// The path in canonical form: prefixes replaced by `{uri}`.
+    public var description: String {
+        (isAbsolute ? "/" : "") + steps.map(\.description).joined(separator: "/")
+    }
+
+    /// Splits at each `/` outside braces, so namespace URIs keep their slashes.
+    private static func splitSteps(_ body: Substring) -> [Substring] {
+        var steps: [Substring] = []
+        var start = body.startIndex
+        var inBraces = false
+        var index = body.startIndex
+        while index < body.endIndex {
+            switch body[index] {
+            case "{": inBraces = true
+            case "}": inBraces = false
+            case "/" where !inBraces:
+                steps.append(body[start..<index])
+                start = body.index(after: index)
+            default: break
+            }
+            index = body.index(after: index)
+        }
+        steps.append(body[start...])
+        return steps
+    }
+
+    private static func reason(for problem: XMLNameTest.Problem, step: Substring) -> XMLPathError.Reason {
+        switch problem {
+        case .empty: return step.isEmpty ? .emptyStep : .invalidName(String(step))
+        case .unterminatedNamespace: return .unterminatedNamespace
+        case .invalidName: return .invalidName(String(step))
+        case .unknownPrefix(let prefix): return .unknownPrefix(prefix)
+        }
+    }
+}

@@ -1,0 +1,153 @@
+extension XMLSubtree {
+    /// The child elements, in document order, without the text, comments and processing
+    /// instructions between them.
+    ///
+    /// - Complexity: O(*n*) in the number of children.
+    public var elements: [XMLSubtree] {
+        storage.children.compactMap(\.element)
+    }
+
+    /// The character data of the whole subtree (text runs and CDATA sections at every depth, in
+    /// document order), without comments or processing instructions.
+    ///
+    /// For `<p>Hello, <b>world</b>!</p>` it is `Hello, world!`.
+    ///
+    /// - Complexity: O(*n*) in the size of the subtree; O(1) for an element whose content is one
+    ///   text run.
+    public var text: String {
+        let children = storage.children
+        if children.count == 1, let text = children[0].characterData { return text }
+        if children.isEmpty { return "" }
+        var result = ""
+        appendText(to: &result)
+        return result
+    }
+
+    /// Appends the subtree's character data without recursion, so deep trees cannot exhaust the
+    /// stack.
+    private func appendText(to result: inout String) {
+        var pending: [(children: [XMLContent], index: Int)] = [(storage.children, 0)]
+        while let top = pending.indices.last {
+            let (children, index) = pending[top]
+            guard index < children.count else {
+                pending.removeLast()
+                continue
+            }
+            pending[top].index = index + 1
+            switch children[index] {
+            case .text(let text), .cdata(let text): result += text
+            case .element(let element): pending.append((element.storage.children, 0))
+            case .comment, .processingInstruction: break
+            }
+        }
+    }
+
+    /// The first child element that passes a name test.
+    ///
+    /// ```swift
+    /// record.child(named: "name")                          // any namespace
+    /// feed.child(named: "{http://www.w3.org/2005/Atom}title")
+    /// item.child(named: "dc:creator")                      // prefix as written in the document
+    /// ```
+    ///
+    /// - Parameter name: `local` (in any namespace or none), `{uri}local`, `{}local` (in no
+    ///   namespace), `prefix:local` (the prefix as written in the document), or `*`.
+    /// - Returns: The child, or `nil` when none passes (or `name` is not a valid name test).
+    /// - Complexity: O(*n*) in the number of children.
+    public func child(named name: String) -> XMLSubtree? {
+        if let simple = XMLSubtree.simpleLocalName(name) {
+            for case .element(let element) in storage.children where element.name.localName == simple {
+                return element
+            }
+            return nil
+        }
+        guard let test = XMLNameTest(lookup: name) else { return nil }
+        for case .element(let element) in storage.children where test.matches(element.name) {
+            return element
+        }
+        return nil
+    }
+
+    /// The first child element with this local name and namespace (the prefix plays no part).
+    ///
+    /// - Complexity: O(*n*) in the number of children.
+    public func child(named name: XMLName) -> XMLSubtree? {
+        for case .element(let element) in storage.children where XMLSubtree.sameName(element.name, name) {
+            return element
+        }
+        return nil
+    }
+
+    /// Every child element that passes a name test, in document order.
+    ///
+    /// - Parameter name: A name test as for ``child(named:)-(String)``.
+    /// - Returns: The children; empty when none passes.
+    /// - Complexity: O(*n*) in the number of children.
+    public func children(named name: String) -> [XMLSubtree] {
+        guard let test = XMLNameTest(lookup: name) else { return [] }
+        return storage.children.compactMap { node in
+            guard case .element(let element) = node, test.matches(element.name) else { return nil }
+            return element
+        }
+    }
+
+    /// Every child element with this local name and namespace, in document order.
+    ///
+    /// - Complexity: O(*n*) in the number of children.
+    public func children(named name: XMLName) -> [XMLSubtree] {
+        storage.children.compactMap { node in
+            guard case .element(let element) = node, XMLSubtree.sameName(element.name, name) else { return nil }
+            return element
+        }
+    }
+
+    /// The value of the first attribute that passes a name test.
+    ///
+    /// ```swift
+    /// record[attribute: "date"]
+    /// entry[attribute: "xml:lang"]                              // as written
+    /// link[attribute: "{http://www.w3.org/1999/xlink}href"]
+    /// ```
+    ///
+    /// - Parameter name: `local` (in any namespace or none), `{uri}local`, `{}local`,
+    ///   `prefix:local` (the prefix as written in the document).
+    /// - Returns: The value, or `nil` when no attribute passes.
+    /// - Complexity: O(*n*) in the number of attributes.
+    public subscript(attribute name: String) -> String? {
+        attribute(named: name)?.value
+    }
+
+    /// The first attribute that passes a name test, as for ``subscript(attribute:)``.
+    ///
+    /// - Complexity: O(*n*) in the number of attributes.
+    public func attribute(named name: String) -> XMLAttribute? {
+        if let simple = XMLSubtree.simpleLocalName(name) {
+            return storage.attributes.first { $0.name.localName == simple }
+        }
+        guard let test = XMLNameTest(lookup: name) else { return nil }
+        return storage.attributes.first { test.matches($0.name) }
+    }
+
+    /// The value of the attribute with this local name in this namespace (`nil` for an
+    /// unprefixed attribute, which is in no namespace).
+    ///
+    /// - Complexity: O(*n*) in the number of attributes.
+    public func attribute(_ localName: String, namespaceURI: String?) -> String? {
+        storage.attributes.first { $0.name.localName == localName && $0.name.namespaceURI == namespaceURI }?.value
+    }
+
+    /// Whether two names have the same local name and namespace.
+    static func sameName(_ lhs: XMLName, _ rhs: XMLName) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return lhs.localName == rhs.localName && lhs.namespaceURI == rhs.namespaceURI
+    }
+
+    /// `name` itself when it is a plain local name, the common case, which needs no parsing.
+    private static func simpleLocalName(_ name: String) -> String? {
+        for byte in name.utf8 where byte == UInt8(ascii: ":") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "*")
+        {
+            return nil
+        }
+        return name
+    }
+}

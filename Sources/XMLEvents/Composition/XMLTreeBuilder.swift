@@ -1,0 +1,75 @@
+/// Builds one ``XMLSubtree`` from the events between its start and end tags.
+///
+/// The content of every open element waits in one flat buffer, each element's children after
+/// its ancestors'; when an element ends, its children leave the buffer as one exactly sized
+/// array and the element takes their place in its parent's content. Building therefore
+/// allocates the tree's own storage and nothing per event besides.
+struct XMLTreeBuilder {
+    private struct OpenElement {
+        var name: XMLName
+        var attributes: [XMLAttribute]
+        var namespaces: [XMLNamespaceDeclaration]
+        var location: XMLLocation?
+        /// Where this element's children start in `content`.
+        var contentStart: Int
+    }
+
+    /// Above this many pending children the buffer is freed after a subtree is done, so that
+    /// one huge subtree does not keep its memory for the rest of the document.
+    private static let retainedCapacity = 4096
+
+    private var open: [OpenElement] = []
+    private var content: [XMLContent] = []
+
+    /// Whether a subtree is being built.
+    var isBuilding: Bool { !open.isEmpty }
+
+    /// An element starts inside the subtree, or starts the subtree.
+    mutating func start(
+        name: XMLName,
+        attributes: [XMLAttribute],
+        namespaces: [XMLNamespaceDeclaration],
+        location: XMLLocation?
+    ) {
+        open.append(
+            OpenElement(
+                name: name, attributes: attributes, namespaces: namespaces, location: location,
+                contentStart: content.count))
+    }
+
+    /// Sets where the innermost open element was reported.
+    mutating func locate(_ location: XMLLocation?) {
+        guard !open.isEmpty else { return }
+        open[open.count - 1].location = location
+    }
+
+    /// Content other than an element arrives for the innermost open element.
+    mutating func append(_ node: XMLContent) {
+        content.append(node)
+    }
+
+    /// The innermost open element ends; returns the subtree when it was the outermost one.
+    mutating func end() -> XMLSubtree? {
+        guard let element = open.popLast() else { return nil }
+        let children: [XMLContent]
+        let start = element.contentStart
+        if start == content.count {
+            children = []
+        } else {
+            // Copied through a buffer pointer: an array made from a slice of the whole buffer
+            // would share it, and the next append would then copy the buffer instead.
+            children = content.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[start...])) }
+            while content.count > start { content.removeLast() }
+        }
+        let subtree = XMLSubtree(
+            name: element.name, attributes: element.attributes, namespaces: element.namespaces,
+            children: children, location: element.location)
+        if !open.isEmpty {
+            content.append(.element(subtree))
+            return nil
+        }
+        if content.capacity > XMLTreeBuilder.retainedCapacity { content = [] }
+        if open.capacity > XMLTreeBuilder.retainedCapacity { open = [] }
+        return subtree
+    }
+}

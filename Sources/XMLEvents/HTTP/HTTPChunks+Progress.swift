@@ -1,0 +1,98 @@
+import ThreadSafety
+
+extension HTTPChunks {
+    /// How far the latest transfer of an ``HTTPChunks`` has come, readable from any thread while
+    /// it streams; for progress bars and for checking that memory stays bounded.
+    ///
+    /// ```swift
+    /// let events = XMLEvents(url: feedURL)
+    /// let progress = events.source.progress
+    /// // on a timer: progress.fractionCompleted, progress.receivedByteCount, …
+    /// ```
+    ///
+    /// Each iteration of the ``HTTPChunks`` starts a new transfer, which starts the counts anew.
+    public final class Progress: Sendable {
+        /// What the I/O thread records and any thread reads.
+        struct State: Sendable {
+            var receivedByteCount = 0
+            var decodedByteCount = 0
+            var expectedByteCount: Int?
+            var isFinished = false
+            /// Kept after the transfer ends, while the consumer may still drain it; it holds no
+            /// chunks once the consumer has finished or gone.
+            var stream: ByteChunkStream?
+        }
+
+        private let state = LockedState(State())
+
+        init() {}
+
+        /// The body bytes received from the network so far, as sent (before content decoding),
+        /// comparable with ``expectedByteCount``.
+        public var receivedByteCount: Int {
+            state.withLock { $0.receivedByteCount }
+        }
+
+        /// The body's `Content-Length`, once the response has come, if the server sent one.
+        public var expectedByteCount: Int? {
+            state.withLock { $0.expectedByteCount }
+        }
+
+        /// ``receivedByteCount`` as a fraction of ``expectedByteCount``, from 0 to 1, or `nil`
+        /// while the length is unknown.
+        public var fractionCompleted: Double? {
+            state.withLock { state in
+                guard let expected = state.expectedByteCount else { return nil }
+                guard expected > 0 else { return 1 }
+                return Swift.min(1, Double(state.receivedByteCount) / Double(expected))
+            }
+        }
+
+        /// The body bytes handed to the consumer's buffer so far, after content decoding.
+        public var decodedByteCount: Int {
+            state.withLock { $0.decodedByteCount }
+        }
+
+        /// Whether the body has been received whole (it may still wait in the buffer).
+        public var isFinished: Bool {
+            state.withLock { $0.isFinished }
+        }
+
+        /// The decoded bytes received and not yet taken by the consumer: what the client holds
+        /// between the network and the parser.
+        public var bufferedByteCount: Int {
+            state.withLock { $0.stream }?.bufferedByteCount ?? 0
+        }
+
+        /// The most bytes ever buffered at once during the transfer; at most the high watermark
+        /// plus one network read.
+        public var peakBufferedByteCount: Int {
+            state.withLock { $0.stream }?.peakBufferedByteCount ?? 0
+        }
+
+        // MARK: Recording
+
+        /// A new transfer starts, buffering in `stream` (if it has a buffer of its own).
+        func begin(buffering stream: ByteChunkStream?) {
+            state.withLock { $0 = State(stream: stream) }
+        }
+
+        /// The response's head has come.
+        func expect(_ byteCount: Int?) {
+            state.withLock { $0.expectedByteCount = byteCount }
+        }
+
+        /// More of the body came: `received` in all so far as sent, `decoded` more after decoding.
+        func record(received: Int, decoded: Int) {
+            state.withLock { state in
+                state.receivedByteCount = received
+                state.decodedByteCount += decoded
+            }
+        }
+
+        /// The body was received whole.
+        func finish() {
+            state.withLock { $0.isFinished = true }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+#if (os(Linux) && canImport(CCurl)) || canImport(Darwin)
+    import Foundation
+
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
+    /// The body of an HTTP response as an asynchronous sequence of byte chunks, received only as
+    /// fast as they are read: the HTTP counterpart of `URLSession.bytes(for:)`, and the source of
+    /// `XMLEvents(url:)`.
+    ///
+    /// ```swift
+    /// let (response, chunks) = try await HTTPChunks.start(URLRequest(url: feedURL))
+    /// print(response.statusCode, response.expectedContentLength ?? -1)
+    /// var iterator = chunks
+    /// while let chunk = try await iterator.next() { try await database.store(chunk) }
+    /// ```
+    ///
+    /// Nothing happens until iteration starts; each iterator performs the request anew. Chunks
+    /// are the body's bytes after content decoding (`gzip` and `deflate` are asked for and
+    /// decoded), in order, each exactly once; redirects are followed.
+    ///
+    /// Backpressure: when the consumer falls behind by ``HTTPConfiguration/watermarks`` (1 MiB by
+    /// default) the transfer pauses and nothing more is read from the connection, so TCP slows
+    /// the server down; it resumes when the consumer has caught up (to 256 KiB). Memory stays
+    /// bounded whatever the body's size. On Linux transfers run on libcurl, on one I/O thread
+    /// shared by all of them; on Apple platforms on `URLSession`.
+    ///
+    /// Errors are ``XMLHTTPError``s: a non-2xx status, an unreachable or silent server, a body cut
+    /// short. Those that come before the response are thrown before the first chunk. Cancelling
+    /// the reading task, or leaving the loop, aborts the transfer and closes its connection.
+    public struct HTTPChunks: AsyncSequence, Sendable {
+        /// Each element is the next bytes of the body, after content decoding.
+        public typealias Element = Data
+        /// Errors are ``XMLHTTPError``, or `CancellationError` when the reading task is cancelled.
+        public typealias Failure = any Error
+
+        /// The request performed by each iteration.
+        public let request: URLRequest
+
+        /// The buffer, timeouts and redirect limit of each transfer.
+        public let configuration: HTTPConfiguration
+
+        /// How far the latest transfer has come; readable from any thread while it streams.
+        public let progress: Progress
+
+        /// The body of a `GET` of `url`.
+        ///
+        /// - Parameters:
+        ///   - url: An `http` or `https` URL.
+        ///   - configuration: The buffer, timeouts and redirect limit.
+        public init(url: URL, configuration: HTTPConfiguration = .default) {
+            self.init(request: URLRequest(url: url), configuration: configuration)
+        }
+
+        /// The body of the response to `request`, with its method, header fields, `httpBody` and
+        /// `timeoutInterval` (the idle timeout, unless ``HTTPConfiguration/idleTimeout`` is set).
+        ///
+        /// - Parameters:
+        ///   - request: A request for an `http` or `https` URL; a body stream is not supported.
+        ///   - configuration: The buffer, timeouts and redirect limit.
+        public init(request: URLRequest, configuration: HTTPConfiguration = .default) {
+            self.request = request
+            self.configuration = configuration
+            self.progress = Progress()
+        }
+
+        /// Creates an iterator; the transfer starts with its first `next()` or `response()`.
+        public func makeAsyncIterator() -> Iterator {
+            Iterator(request: HTTPTransferRequest(request, configuration: configuration), progress: progress)
+        }
+
+        /// Performs `request` until its response's head has come, then returns the head and the
+        /// iterator of the body, in the manner of `URLSession.bytes(for:)`.
+        ///
+        /// - Parameters:
+        ///   - request: A request for an `http` or `https` URL.
+        ///   - configuration: The buffer, timeouts and redirect limit.
+        /// - Returns: The 2xx response's head, and the iterator that reads its body.
+        /// - Throws: ``XMLHTTPError`` if the request fails before a 2xx response (including
+        ///   ``XMLHTTPError/unacceptableStatus(_:url:bodyPrefix:)``), or `CancellationError`.
+        public static func start(
+            _ request: URLRequest,
+            configuration: HTTPConfiguration = .default
+        ) async throws -> (response: Response, chunks: Iterator) {
+            var iterator = HTTPChunks(request: request, configuration: configuration).makeAsyncIterator()
+            let response = try await iterator.response()
+            return (response, iterator)
+        }
+    }
+#endif

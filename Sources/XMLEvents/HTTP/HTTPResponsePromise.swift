@@ -1,0 +1,52 @@
+import ThreadSafety
+
+/// The response head of one transfer, settled once by the transport and awaited by the
+/// transfer's single consumer.
+final class HTTPResponsePromise: Sendable {
+    private enum State: Sendable {
+        case pending(CheckedContinuation<HTTPChunks.Response, any Error>?)
+        case settled(Result<HTTPChunks.Response, any Error>)
+    }
+
+    private let state = LockedState(State.pending(nil))
+
+    /// Settles the promise; only the first call counts.
+    func settle(_ result: Result<HTTPChunks.Response, any Error>) {
+        let waiter: CheckedContinuation<HTTPChunks.Response, any Error>? = state.withLock { state in
+            guard case .pending(let waiter) = state else { return nil }
+            state = .settled(result)
+            return waiter
+        }
+        waiter?.resume(with: result)
+    }
+
+    /// The response, suspending until it is settled; one waiter at a time, as the iterator that
+    /// owns the transfer guarantees.
+    ///
+    /// - Throws: The transfer's error, or `CancellationError` if the waiting task is cancelled.
+    func value() async throws -> HTTPChunks.Response {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let ready: Result<HTTPChunks.Response, any Error>? = state.withLock { state in
+                    switch state {
+                    case .settled(let result):
+                        return result
+                    case .pending:
+                        // Checked under the lock, so a cancellation either finds the waiter or is seen here.
+                        if Task.isCancelled { return .failure(CancellationError()) }
+                        state = .pending(continuation)
+                        return nil
+                    }
+                }
+                if let ready { continuation.resume(with: ready) }
+            }
+        } onCancel: {
+            let waiter: CheckedContinuation<HTTPChunks.Response, any Error>? = state.withLock { state in
+                guard case .pending(let waiter?) = state else { return nil }
+                state = .pending(nil)
+                return waiter
+            }
+            waiter?.resume(throwing: CancellationError())
+        }
+    }
+}

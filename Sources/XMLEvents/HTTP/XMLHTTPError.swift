@@ -1,0 +1,92 @@
+import Foundation
+
+/// An HTTP transfer failed: the server could not be reached, answered with an error status, went
+/// silent, or cut the body short.
+///
+/// Thrown by the iteration of ``HTTPChunks`` and of `XMLEvents(url:)`, never replaced by a silent
+/// end. Errors that come before the response (every case but ``stalled(url:after:)``,
+/// ``truncatedBody(url:receivedByteCount:expectedByteCount:)`` and
+/// ``connectionLost(url:reason:)``, which can come either way) are thrown before any chunk or
+/// event. Each case names the URL it concerns: the last one requested, after redirects.
+public enum XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The server answered with a status outside 200–299 (after following redirects).
+    ///
+    /// `bodyPrefix` holds the first bytes of the response's body, at most
+    /// ``HTTPConfiguration/maximumErrorBodyByteCount``, which often explain the refusal.
+    case unacceptableStatus(Int, url: URL, bodyPrefix: Data)
+
+    /// The host name could not be resolved.
+    case hostNotFound(url: URL)
+
+    /// The host refused the connection: nothing listens on that port.
+    case connectionRefused(url: URL)
+
+    /// Resolving the host and connecting took longer than the connect timeout.
+    case connectTimedOut(url: URL, after: Duration)
+
+    /// The server sent nothing for `after` (the idle timeout) while the transfer was waiting for
+    /// it, not counting pauses made because the consumer was behind.
+    case stalled(url: URL, after: Duration)
+
+    /// The connection ended before the body did: fewer bytes than its `Content-Length`, or a
+    /// chunked body without its last chunk. Counts are of bytes as sent, before content decoding.
+    case truncatedBody(url: URL, receivedByteCount: Int, expectedByteCount: Int?)
+
+    /// The connection broke (reset, or closed before any response), for the reason given.
+    case connectionLost(url: URL, reason: String)
+
+    /// More redirects than ``HTTPConfiguration/maximumRedirects`` (`limit`) in a row.
+    case tooManyRedirects(url: URL, limit: Int)
+
+    /// The body could not be decoded from its `Content-Encoding`.
+    case undecodableContent(url: URL, reason: String)
+
+    /// The request cannot be sent: no URL, a scheme other than `http` or `https`, or a body
+    /// stream (only `httpBody` is supported).
+    case unsupportedRequest(url: URL?, reason: String)
+
+    /// Any other failure of the transfer. `code` is the platform's (a `CURLcode` on Linux, a
+    /// `URLError.Code` on Apple platforms) and `message` its explanation.
+    case transferFailed(url: URL, code: Int, message: String)
+
+    /// A sentence for logs, naming the URL.
+    public var description: String {
+        switch self {
+        case .unacceptableStatus(let status, let url, let body):
+            let explanation = Self.excerpt(of: body).map { ": \($0)" } ?? ""
+            return "\(url.absoluteString) answered HTTP \(status)\(explanation)"
+        case .hostNotFound(let url):
+            return "cannot resolve the host of \(url.absoluteString)"
+        case .connectionRefused(let url):
+            return "connection refused by the server of \(url.absoluteString)"
+        case .connectTimedOut(let url, let after):
+            return "could not connect to the server of \(url.absoluteString) within \(after)"
+        case .stalled(let url, let after):
+            return "\(url.absoluteString) sent nothing for \(after)"
+        case .truncatedBody(let url, let received, let expected):
+            let of = expected.map { " of \($0)" } ?? ""
+            return "the body of \(url.absoluteString) ended early, after \(received)\(of) bytes"
+        case .connectionLost(let url, let reason):
+            return "the connection to \(url.absoluteString) broke: \(reason)"
+        case .tooManyRedirects(let url, let limit):
+            return "more than \(limit) redirects, the last to \(url.absoluteString)"
+        case .undecodableContent(let url, let reason):
+            return "cannot decode the body of \(url.absoluteString): \(reason)"
+        case .unsupportedRequest(let url, let reason):
+            return "cannot request \(url?.absoluteString ?? "a request without a URL"): \(reason)"
+        case .transferFailed(let url, let code, let message):
+            return "the transfer of \(url.absoluteString) failed (\(code)): \(message)"
+        }
+    }
+
+    /// The start of an error body as one line of text, if it is text.
+    private static func excerpt(of body: Data) -> String? {
+        guard !body.isEmpty else { return nil }
+        // Decoding repairs a character cut at the limit instead of dropping the whole excerpt.
+        let text = String(decoding: body.prefix(200), as: UTF8.self)
+        let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        return body.count > 200 ? trimmed + "…" : trimmed
+    }
+}

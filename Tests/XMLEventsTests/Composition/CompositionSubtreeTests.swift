@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import XMLEvents
+
+@Suite("Composition: subtrees")
+struct CompositionSubtreeTests {
+    static let entry = """
+        <entry xmlns="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" \
+        xmlns:x="http://www.w3.org/1999/xlink" xml:lang="en" id="e1">\
+        <title type="text">First</title>\
+        <dc:creator>Ann</dc:creator>\
+        <link x:href="http://example.com/1" rel="alternate"/>\
+        <link x:href="http://example.com/2" rel="related"/>\
+        <content>Hello, <b>bold</b> <!-- note --><?pi data?>world &amp; all</content>\
+        <plain xmlns="">no namespace</plain>\
+        </entry>
+        """
+
+    @Test func findsChildrenByName() async throws {
+        let entry = try await subtree(Self.entry)
+        #expect(entry.child(named: "title")?.text == "First")
+        #expect(entry.child(named: "creator")?.text == "Ann")
+        #expect(entry.child(named: "{http://purl.org/dc/elements/1.1/}creator")?.text == "Ann")
+        #expect(entry.child(named: "dc:creator")?.text == "Ann")
+        #expect(entry.child(named: "{}plain")?.text == "no namespace")
+        #expect(entry.child(named: "{}title") == nil)
+        #expect(entry.child(named: "missing") == nil)
+        #expect(entry.child(named: "*")?.name.localName == "title")
+        #expect(entry.children(named: "link").count == 2)
+        #expect(entry.children(named: "{http://www.w3.org/2005/Atom}link").count == 2)
+        #expect(entry.children(named: "a b").isEmpty)
+        let linkName = XMLName(localName: "link", prefix: "whatever", namespaceURI: "http://www.w3.org/2005/Atom")
+        #expect(entry.children(named: linkName).count == 2)
+        #expect(entry.child(named: linkName)?[attribute: "rel"] == "alternate")
+        #expect(entry.elements.map(\.name.localName) == ["title", "creator", "link", "link", "content", "plain"])
+    }
+
+    @Test func findsAttributesByName() async throws {
+        let entry = try await subtree(Self.entry)
+        #expect(entry[attribute: "id"] == "e1")
+        #expect(entry[attribute: "lang"] == "en")
+        #expect(entry[attribute: "xml:lang"] == "en")
+        #expect(entry[attribute: "{http://www.w3.org/XML/1998/namespace}lang"] == "en")
+        #expect(entry[attribute: "{}id"] == "e1")
+        #expect(entry[attribute: "{}lang"] == nil)
+        #expect(entry.attribute("lang", namespaceURI: "http://www.w3.org/XML/1998/namespace") == "en")
+        #expect(entry.attribute("id", namespaceURI: nil) == "e1")
+        #expect(entry.attribute(named: "missing") == nil)
+        let link = try #require(entry.child(named: "link"))
+        #expect(link[attribute: "x:href"] == "http://example.com/1")
+        #expect(link[attribute: "href"] == "http://example.com/1")
+        #expect(link[attribute: "{http://www.w3.org/1999/xlink}href"] == "http://example.com/1")
+        #expect(link.attribute(named: "href")?.name.prefix == "x")
+    }
+
+    @Test func textConcatenatesCharacterDataOfTheWholeSubtree() async throws {
+        let entry = try await subtree(Self.entry)
+        let content = try #require(entry.child(named: "content"))
+        #expect(content.text == "Hello, bold world & all")
+        #expect(content.children.count == 6)
+        #expect(content.children[3] == .comment(" note "))
+        #expect(content.children[4] == .processingInstruction(target: "pi", data: "data"))
+        #expect(entry.text == "FirstAnnHello, bold world & allno namespace")
+        #expect(XMLSubtree(name: XMLName(localName: "e")).text.isEmpty)
+    }
+
+    @Test func keepsCDATASectionsApartWhenReported() async throws {
+        let xml = "<a>x<![CDATA[<y>]]>z</a>"
+        let reported = try await collect(
+            XMLEvents(string: xml, options: XMLParsingOptions(reportsCDATA: true)).elements(named: "a"))
+        #expect(reported.first?.children == [.text("x"), .cdata("<y>"), .text("z")])
+        #expect(reported.first?.text == "x<y>z")
+        #expect(reported.first?.children[1].characterData == "<y>")
+        let merged = try await subtree(xml)
+        #expect(merged.children == [.text("x<y>z")])
+    }
+
+    @Test func recordsWhereStartTagsWereReported() async throws {
+        let xml = "<r>\n  <record n=\"1\">\n    <name>a</name>\n  </record>\n  <record n=\"2\"/>\n</r>"
+        let records = try await collect(XMLEvents(string: xml).elements(named: "record"))
+        #expect(records.map(\.location?.line) == [2, 5])
+        // libxml2 reports a start element at its closing `>`, or just after it.
+        #expect(records.allSatisfy { (16...17).contains($0.location?.column ?? 0) })
+        #expect(records[0].child(named: "name")?.location?.line == 3)
+        #expect((10...11).contains(records[0].child(named: "name")?.location?.column ?? 0))
+        // Without XMLEvents underneath there is no location to report.
+        let mapped = XMLEvents(string: xml).map { $0 }
+        let unlocated = try await collect(mapped.elements(named: "record"))
+        #expect(unlocated.count == 2)
+        #expect(unlocated.allSatisfy { $0.location == nil })
+    }
+
+    @Test func equalityIgnoresLocation() async throws {
+        let xml = "<r><a k=\"v\">t</a><a k=\"v\">t</a><a k=\"w\">t</a></r>"
+        let elements = try await collect(XMLEvents(string: xml).elements(named: "a"))
+        #expect(elements[0] == elements[1])
+        #expect(elements[0].location != elements[1].location)
+        #expect(elements[0] != elements[2])
+        #expect(Set(elements).count == 2)
+        let made = XMLSubtree(
+            name: XMLName(localName: "a"),
+            attributes: [XMLAttribute(name: XMLName(localName: "k"), value: "v")],
+            children: [.text("t")])
+        #expect(made == elements[0])
+        #expect(made.hashValue == elements[0].hashValue)
+    }
+
+    @Test func subtreesCrossTasks() async throws {
+        let element = try await subtree(Self.entry)
+        let title = await Task.detached { element.child(named: "title")?.text }.value
+        #expect(title == "First")
+    }
+
+    @Test func emptiness() async throws {
+        #expect(try await subtree("<a/>").isEmpty)
+        #expect(try await subtree("<a></a>").isEmpty)
+        #expect(try await !subtree("<a b=\"\"/>").isEmpty)
+        #expect(try await !subtree("<a> </a>").isEmpty)
+    }
+
+    @Test func deepSubtreesNeedNoRecursion() async throws {
+        let depth = 200
+        let xml = String(repeating: "<d>", count: depth) + "x" + String(repeating: "</d>", count: depth)
+        let root = try await subtree(xml)
+        #expect(root.text == "x")
+        #expect(root.description == xml)
+    }
+}

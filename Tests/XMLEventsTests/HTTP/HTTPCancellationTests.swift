@@ -1,0 +1,148 @@
+import ThreadSafety
+#if os(Linux)
+    import Foundation
+    import LoopbackHTTP
+    import Testing
+
+    @testable import XMLEvents
+
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
+    extension HTTPTests {
+        /// Leaving the loop or cancelling the task aborts the transfer and closes its connection at
+        /// once, and a thousand of them leave nothing behind.
+        ///
+        /// Serialized, because two of them count the threads, descriptors and memory of the process.
+        @Suite struct HTTPCancellationTests {
+            /// A body the server cannot finish while the client is not reading: 100 MB through a small
+            /// send buffer.
+            private static func endlessFeed(_ server: LoopbackServer) -> URL {
+                let feed = NumberedFeed(count: 100_000, recordSize: 1_000)
+                server.route("/feed.xml", LoopbackResponse(body: feed.pieces(), sendBufferSize: 16_384))
+                return server.url("/feed.xml")
+            }
+
+            /// How long until this process holds no connection to `server` any more.
+            private static func timeUntilClosed(_ server: LoopbackServer) async -> Duration? {
+                let clock = ContinuousClock()
+                let start = clock.now
+                let closed = await HTTPTestSupport.eventually(within: .seconds(2)) {
+                    HTTPProcessProbe.clientConnections(toPort: server.port) == 0
+                }
+                return closed ? clock.now - start : nil
+            }
+
+            /// Whether every connection to `server` is soon closed on both sides.
+            private static func allClosed(_ server: LoopbackServer) async -> Bool {
+                await HTTPTestSupport.eventually(within: .seconds(20)) {
+                    server.openConnections == 0 && HTTPProcessProbe.clientConnections(toPort: server.port) == 0
+                }
+            }
+
+            @Test func leavingTheLoopClosesTheConnectionWithin100Milliseconds() async throws {
+                try await HTTPTestSupport.withServer { server in
+                    let url = Self.endlessFeed(server)
+                    var records = 0
+                    for try await event in XMLEvents(url: url) {
+                        if case .startElement(let name, _, _) = event, name.localName == "r" { records += 1 }
+                        if records == 10 { break }
+                    }
+                    let elapsed = try #require(await Self.timeUntilClosed(server), "still connected after 2 s")
+                    #expect(elapsed < .milliseconds(100), "closed after \(elapsed)")
+                    #expect(await HTTPTestSupport.eventually { server.openConnections == 0 })
+                    #expect(server.bodyBytesWritten < 10_000_000)
+                }
+            }
+
+            @Test func cancellingTheTaskClosesTheConnectionWithin100Milliseconds() async throws {
+                try await HTTPTestSupport.withServer { server in
+                    let url = Self.endlessFeed(server)
+                    let started = LockedState(false)
+                    let reader = Task {
+                        for try await _ in XMLEvents(url: url) {
+                            started.withLock { $0 = true }
+                        }
+                    }
+                    #expect(await HTTPTestSupport.eventually { started.withLock { $0 } })
+                    reader.cancel()
+                    let outcome = await reader.result
+                    #expect(throws: CancellationError.self) { try outcome.get() }
+                    let elapsed = try #require(await Self.timeUntilClosed(server), "still connected after 2 s")
+                    #expect(elapsed < .milliseconds(100), "closed after \(elapsed)")
+                }
+            }
+
+            @Test func cancellingWhileWaitingForTheResponseEndsAtOnce() async throws {
+                try await HTTPTestSupport.withServer { server in
+                    server.route("/slow.xml", LoopbackResponse(body: .text("<a/>"), fault: .neverRespond))
+                    let url = server.url("/slow.xml")
+                    let waiter = Task {
+                        let (response, _) = try await HTTPChunks.start(URLRequest(url: url))
+                        return response
+                    }
+                    #expect(await HTTPTestSupport.eventually { server.requestCount(for: "/slow.xml") == 1 })
+                    let clock = ContinuousClock()
+                    let start = clock.now
+                    waiter.cancel()
+                    let outcome = await waiter.result
+                    #expect(clock.now - start < .seconds(1))
+                    #expect(throws: CancellationError.self) { _ = try outcome.get() }
+                    let elapsed = try #require(await Self.timeUntilClosed(server), "still connected after 2 s")
+                    #expect(elapsed < .milliseconds(100), "closed after \(elapsed)")
+                    #expect(await HTTPTestSupport.eventually { server.openConnections == 0 })
+                }
+            }
+
+            /// One start-then-cancel cycle: half leave the loop after the first chunk, half cancel their
+            /// task right after starting it, before or after the request went out.
+            private static func cycle(_ index: Int, url: URL) async {
+                if index.isMultiple(of: 2) {
+                    _ = await HTTPTestSupport.error {
+                        for try await _ in HTTPChunks(url: url) { break }
+                    }
+                } else {
+                    let reader = Task {
+                        for try await _ in HTTPChunks(url: url) {}
+                    }
+                    if index % 4 == 3 { await Task.yield() }
+                    reader.cancel()
+                    _ = await reader.result
+                }
+            }
+
+            @Test func aThousandCancelledTransfersLeaveNothingBehind() async throws {
+                try await HTTPTestSupport.withServer { server in
+                    let url = Self.endlessFeed(server)
+                    for index in 0..<50 { await Self.cycle(index, url: url) }
+                    #expect(await Self.allClosed(server))
+                    let threads = HTTPProcessProbe.threadCount
+                    let descriptors = HTTPProcessProbe.descriptorCount
+                    let memory = HTTPProcessProbe.residentBytes
+
+                    for index in 0..<1_000 { await Self.cycle(index, url: url) }
+
+                    #expect(await Self.allClosed(server))
+                    #expect(HTTPProcessProbe.threads(named: "xmlevents-http") == 1)
+                    // Other suites may run alongside and hold a few threads or descriptors for a while:
+                    // a leak is growth that stays.
+                    let flat = await HTTPTestSupport.eventually {
+                        HTTPProcessProbe.threadCount <= threads + 2
+                            && HTTPProcessProbe.descriptorCount <= descriptors + 2
+                    }
+                    let threadGrowth = HTTPProcessProbe.threadCount - threads
+                    let descriptorGrowth = HTTPProcessProbe.descriptorCount - descriptors
+                    let memoryGrowth = HTTPProcessProbe.residentBytes - memory
+                    print(
+                        "1,000 cancelled transfers: threads \(threadGrowth), descriptors \(descriptorGrowth), RSS \(memoryGrowth) B"
+                    )
+                    #expect(flat, "threads \(threadGrowth), descriptors \(descriptorGrowth)")
+                    // ThreadSanitizer's shadow memory and access history grow with every access.
+                    if !HTTPProcessProbe.isThreadSanitized { #expect(memoryGrowth < 16 << 20) }
+                    #expect(server.requestCount(for: "/feed.xml") > 500)
+                }
+            }
+        }
+    }
+#endif
