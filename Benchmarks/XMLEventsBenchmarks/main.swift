@@ -1,1 +1,3 @@
-print("benchmarks")
+import Foundation
+
+exit(await BenchmarkCommand.main(Array(CommandLine.arguments.dropFirst())))

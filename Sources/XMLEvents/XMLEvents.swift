@@ -60,15 +60,20 @@ where Source.Element: ContiguousBytes & Sendable {
 
         private var source: Source.AsyncIterator?
         private var parser: XMLPushParser?
-        private var batch: [XMLEvent] = []
-        private var index = 0
-        private var locations: [XMLLocation] = []
-        private var locationIndex = 0
+        private var phase = Phase.reading
+
+        // The batch is visible to inlined code: handing out the next event of a batch is the
+        // per-event path, and a call into unspecialized generic async code costs more than the
+        // rest of it.
+        @usableFromInline var batch: [XMLEvent] = []
+        @usableFromInline var index = 0
+        @usableFromInline var locations: [XMLLocation] = []
+        @usableFromInline var locationIndex = 0
+        @usableFromInline var currentLocation: XMLLocation?
 
         /// Where the most recent ``XMLEvent/startElement(name:attributes:namespaces:)`` returned by
         /// this iterator was reported (just after its tag), or `nil` before the first one.
-        public private(set) var location: XMLLocation?
-        private var phase = Phase.reading
+        public var location: XMLLocation? { currentLocation }
 
         init(source: Source.AsyncIterator, parser: XMLPushParser) {
             self.source = source
@@ -76,23 +81,43 @@ where Source.Element: ContiguousBytes & Sendable {
         }
 
         /// The next event, or `nil` after ``XMLEvent/endDocument``.
-        public mutating func next() async throws -> XMLEvent? {
-            try await next(isolation: #isolation)
+        @inlinable
+        public nonisolated(nonsending) mutating func next() async throws -> XMLEvent? {
+            if let event = nextInBatch() { return event }
+            return try await nextAfterRefill()
         }
 
-        /// The next event, or `nil` after ``XMLEvent/endDocument``, staying on the caller's actor
-        /// except while a chunk is read and parsed.
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> XMLEvent? {
+        /// The next event, or `nil` after ``XMLEvent/endDocument``, on the caller's actor except
+        /// while a chunk is read and parsed.
+        ///
+        /// Runs on the caller's executor (`nonisolated(nonsending)`) rather than hopping to
+        /// `actor` on entry: for a consumer on the main actor that hop was most of the cost of an
+        /// event.
+        @inlinable
+        public nonisolated(nonsending) mutating func next(isolation actor: (any Actor)?) async throws -> XMLEvent? {
+            if let event = nextInBatch() { return event }
+            return try await nextAfterRefill()
+        }
+
+        /// The next event of the current batch, without suspending.
+        @inlinable
+        mutating func nextInBatch() -> XMLEvent? {
+            guard index < batch.count else { return nil }
+            // Moved out rather than copied: no retain now, and no release when the batch goes.
+            var event = XMLEvent.endDocument
+            swap(&event, &batch[index])
+            index &+= 1
+            if case .startElement = event, locationIndex < locations.count {
+                currentLocation = locations[locationIndex]
+                locationIndex &+= 1
+            }
+            return event
+        }
+
+        @usableFromInline
+        nonisolated(nonsending) mutating func nextAfterRefill() async throws -> XMLEvent? {
             while true {
-                if index < batch.count {
-                    let event = batch[index]
-                    index += 1
-                    if case .startElement = event, locationIndex < locations.count {
-                        location = locations[locationIndex]
-                        locationIndex += 1
-                    }
-                    return event
-                }
+                if let event = nextInBatch() { return event }
                 switch phase {
                 case .done:
                     return nil
@@ -103,12 +128,12 @@ where Source.Element: ContiguousBytes & Sendable {
                     end(.done)
                     return nil
                 case .reading:
-                    await refill(isolation: actor)
+                    await refill()
                 }
             }
         }
 
-        private mutating func refill(isolation actor: isolated (any Actor)?) async {
+        private nonisolated(nonsending) mutating func refill() async {
             batch = []
             index = 0
             locations = []
@@ -117,7 +142,7 @@ where Source.Element: ContiguousBytes & Sendable {
             if Task.isCancelled { return end(.failed(CancellationError())) }
             let chunk: Source.Element?
             do {
-                chunk = try await source?.next(isolation: actor)
+                chunk = try await source?.next(isolation: #isolation)
             } catch {
                 let step = await parser.flush()
                 batch = step.events

@@ -53,21 +53,23 @@ public struct XMLPathTrackingSequence<Base: AsyncSequence>: AsyncSequence where 
 
         /// The next event with its path, or `nil` when the base has ended.
         @inlinable
-        public mutating func next() async throws -> (event: XMLEvent, path: [XMLName])? {
+        public nonisolated(nonsending) mutating func next() async throws -> (event: XMLEvent, path: [XMLName])? {
             try await next(isolation: #isolation)
         }
 
         /// The next event with its path, or `nil` when the base has ended, staying on the
         /// caller's actor.
         ///
-        /// - Parameter actor: The actor the caller is isolated to, where the base is asked for events.
+        /// Runs on the caller's executor (`nonisolated(nonsending)`), so no hop is paid per call.
+        ///
+        /// - Parameter actor: The caller's actor; the base is asked for events there.
         @inlinable
-        public mutating func next(
-            isolation actor: isolated (any Actor)?
+        public nonisolated(nonsending) mutating func next(
+            isolation actor: (any Actor)?
         ) async throws -> (event: XMLEvent, path: [XMLName])? {
             let event: XMLEvent?
             do {
-                event = try await base?.next(isolation: actor)
+                event = try await base?.next(isolation: #isolation)
             } catch {
                 base = nil
                 throw error

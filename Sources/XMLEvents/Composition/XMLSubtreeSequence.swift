@@ -145,16 +145,18 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
 
         /// The next selected subtree, or `nil` when the base has ended.
         @inlinable
-        public mutating func next() async throws -> XMLSubtree? {
+        public nonisolated(nonsending) mutating func next() async throws -> XMLSubtree? {
             try await next(isolation: #isolation)
         }
 
         /// The next selected subtree, or `nil` when the base has ended, staying on the caller's
         /// actor.
         ///
-        /// - Parameter actor: The actor the caller is isolated to, where the base is asked for events.
+        /// Runs on the caller's executor (`nonisolated(nonsending)`), so no hop is paid per call.
+        ///
+        /// - Parameter actor: The caller's actor; the base is asked for events there.
         @inlinable
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> XMLSubtree? {
+        public nonisolated(nonsending) mutating func next(isolation actor: (any Actor)?) async throws -> XMLSubtree? {
             switch machine.next() {
             case .finish:
                 return nil
@@ -167,7 +169,7 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
             while true {
                 let event: XMLEvent?
                 do {
-                    event = try await base?.next(isolation: actor)
+                    event = try await base?.next(isolation: #isolation)
                 } catch {
                     release()
                     throw error

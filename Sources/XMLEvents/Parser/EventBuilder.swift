@@ -25,7 +25,11 @@ struct EventBuilder {
     /// whitespace is empty, one with a comment and no root is cut short.
     private var sawMarkup = false
 
+    /// The bytes of a run that arrived in several pieces; a run that arrives in one piece (most
+    /// do) becomes its string at once and never touches this buffer.
     private var pending: [UInt8] = []
+    private var pendingString: String?
+    private var pendingLength = 0
     private var pendingKind = PendingKind.none
     /// Where the bytes of an unfinished CDATA section's next piece would start, if it continues.
     private var cdataContinuationOffset: Int?
@@ -222,23 +226,41 @@ struct EventBuilder {
         case .none:
             return
         case .text:
-            if !pending.isEmpty && !(dropsWhitespaceOnlyText && pending.allSatisfy(EventBuilder.isXMLSpace)) {
-                events.append(.text(String(decoding: pending, as: UTF8.self)))
+            if pendingLength > 0 {
+                let text = pendingString ?? String(decoding: pending, as: UTF8.self)
+                if !(dropsWhitespaceOnlyText && text.utf8.allSatisfy(EventBuilder.isXMLSpace)) {
+                    events.append(.text(text))
+                }
             }
         case .cdata:
-            events.append(.cdata(String(decoding: pending, as: UTF8.self)))
+            events.append(.cdata(pendingString ?? String(decoding: pending, as: UTF8.self)))
             cdataContinuationOffset = nil
         }
-        pending.removeAll(keepingCapacity: pending.count <= 1 << 20)
+        if pendingString == nil {
+            pending.removeAll(keepingCapacity: pending.count <= 1 << 20)
+        }
+        pendingString = nil
+        pendingLength = 0
         pendingKind = .none
     }
 
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard pending.count + bytes.count <= limits.maxNodeLength else {
+        guard pendingLength + bytes.count <= limits.maxNodeLength else {
             let what = pendingKind == .cdata ? "CDATA section" : "Text"
             return fail(.nodeLengthLimitExceeded, "\(what) is longer than the limit of \(limits.maxNodeLength) bytes")
         }
-        pending.append(contentsOf: bytes)
+        if pendingLength == 0 {
+            pendingString = String(decoding: bytes, as: UTF8.self)
+        } else {
+            // libxml2 cuts pieces between characters, but they are joined as bytes all the same,
+            // so that a run decodes exactly as one buffer would.
+            if let first = pendingString {
+                pending.append(contentsOf: first.utf8)
+                pendingString = nil
+            }
+            pending.append(contentsOf: bytes)
+        }
+        pendingLength += bytes.count
     }
 
     private mutating func internName(

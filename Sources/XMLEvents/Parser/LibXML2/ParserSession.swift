@@ -11,44 +11,13 @@ struct ParserSession {
     /// The byte order mark the input starts with, once the first bytes were fed.
     var byteOrderMark: ByteOrderMark?
 
-    /// The document position the parser has reached: line, column and byte offset of the main
-    /// input, whichever sub-context is reporting.
-    func position() -> (line: Int, column: Int, byteOffset: Int) {
-        let context = mainContext.pointee
-        guard let input = context.inputNr > 1 ? context.inputTab?[0] : context.input else {
-            return (0, 0, 0)
-        }
-        let line = Int(input.pointee.line)
-        let column = Int(input.pointee.col)
-        if context.inputNr == 1 {
-            let consumed = Int(xmlByteConsumed(mainContext))
-            if consumed >= 0 { return (line, column, consumed) }
-        }
-        return (line, column, decodedOffset(of: input))
-    }
-
-    /// How far into the main input, in bytes of its UTF-8 form, the parser has read. Cheap and
-    /// independent of how the input was split into chunks, unlike a raw byte offset of an
-    /// encoded document.
-    func decodedOffset() -> Int {
-        let context = mainContext.pointee
-        guard let input = context.inputNr > 1 ? context.inputTab?[0] : context.input else { return 0 }
-        return decodedOffset(of: input)
-    }
-
-    private func decodedOffset(of input: xmlParserInputPtr) -> Int {
-        let consumed = Int(input.pointee.consumed)
-        guard let cursor = input.pointee.cur, let base = input.pointee.base else { return consumed }
-        return consumed + (cursor - base)
-    }
-
     /// Records the first error and makes libxml2 stop at its next step. The input buffers are
     /// not freed here (this runs inside libxml2's call stack); the owner halts the parser for good
     /// once `xmlParseChunk` returns.
     mutating func fail(_ code: XMLParsingError.Code, _ message: String, at given: (line: Int, column: Int)? = nil) {
         guard error == nil else { return }
         builder.flushPending()
-        let here = position()
+        let here = mainContext.documentPosition
         error = XMLParsingError(
             code: code,
             message: message,

@@ -95,7 +95,7 @@ enum SAXCallbacks {
     private static let startElement: startElementNsSAX2Func = {
         ctx, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
         guard let session = session(ctx), let localName else { return }
-        let here = session.pointee.position()
+        let here = session.pointee.mainContext.documentPosition
         session.pointee.builder.startElement(
             at: XMLLocation(line: here.line, column: here.column, byteOffset: here.byteOffset),
             localName: localName,
@@ -183,7 +183,7 @@ enum SAXCallbacks {
         session.pointee.builder.noteEntityExpansion(
             name: string(name) ?? "",
             length: Int(entity.pointee.length),
-            parsedBytes: session.pointee.decodedOffset()
+            parsedBytes: session.pointee.mainContext.decodedOffset
         )
         guard session.pointee.builder.violation == nil else {
             session.pointee.adoptViolation()

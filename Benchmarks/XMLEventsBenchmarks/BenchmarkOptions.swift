@@ -1,0 +1,97 @@
+import XMLCorpus
+
+/// The command line: `xmlevents-benchmarks [--quick] [--json PATH] [--svg PATH] [...]`.
+struct BenchmarkOptions {
+    /// Small documents, one repetition: a smoke run that checks counts, for CI.
+    var quick = false
+    var jsonPath: String?
+    var svgPath: String?
+    var repetitions: Int?
+    var shapes: [CorpusShape] = CorpusShape.allCases
+    /// Document sizes of the comparison table, in bytes.
+    var comparisonSizes: [Int]?
+    /// Only these contenders in the comparison table (the floor and Foundation are kept, as
+    /// the ratios need them).
+    var contenderIDs: [String]?
+    var runsComparison = true
+    var runsScaling = true
+    /// Set in a child process: the run to do, as JSON.
+    var childRequest: String?
+
+    static let usage = """
+        usage: xmlevents-benchmarks [--quick] [--json PATH] [--svg PATH]
+                                    [--repetitions N] [--shapes records,text,ns] [--sizes-mb 1,10,100]
+                                    [--contenders ID,...] [--no-comparison] [--no-scaling]
+
+          --quick          small documents, one repetition; checks counts, asserts no timing (CI smoke run)
+          --json PATH      write every run and every summary row as JSON
+          --svg PATH       write a grouped bar chart of MB/s per contender and shape
+          --repetitions N  interleaved repetitions per document (default 5, quick 1)
+          --shapes LIST    corpus shapes for the comparison table (default all)
+          --sizes-mb LIST  document sizes of the comparison table, in MB of 10^6 bytes (default 1,10,100)
+          --contenders IDS comparison contenders to run besides the C floor and Foundation
+          --no-comparison  skip the contender comparison
+          --no-scaling     skip the concurrent-stream and memory runs
+        """
+
+    static func parse(_ arguments: [String]) throws(BenchmarkError) -> BenchmarkOptions {
+        var options = BenchmarkOptions()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--quick":
+                options.quick = true
+            case "--json":
+                options.jsonPath = try value(after: argument, in: &remaining)
+            case "--svg":
+                options.svgPath = try value(after: argument, in: &remaining)
+            case "--repetitions":
+                let text = try value(after: argument, in: &remaining)
+                guard let count = Int(text), count > 0 else { throw BenchmarkError.usage("bad repetitions '\(text)'") }
+                options.repetitions = count
+            case "--shapes":
+                options.shapes = try list(after: argument, in: &remaining).map { name throws(BenchmarkError) in
+                    guard let shape = CorpusShape(rawValue: name) else {
+                        throw BenchmarkError.usage("unknown shape '\(name)'")
+                    }
+                    return shape
+                }
+            case "--sizes-mb":
+                options.comparisonSizes = try list(after: argument, in: &remaining).map { text throws(BenchmarkError) in
+                    guard let megabytes = Double(text), megabytes > 0 else {
+                        throw BenchmarkError.usage("bad size '\(text)'")
+                    }
+                    return Int(megabytes * 1e6)
+                }
+            case "--contenders":
+                options.contenderIDs = try list(after: argument, in: &remaining)
+            case "--no-comparison":
+                options.runsComparison = false
+            case "--no-scaling":
+                options.runsScaling = false
+            case "--child":
+                options.childRequest = try value(after: argument, in: &remaining)
+            case "--help", "-h":
+                throw BenchmarkError.usage("")
+            default:
+                throw BenchmarkError.usage("unknown argument '\(argument)'")
+            }
+        }
+        return options
+    }
+
+    private static func value(
+        after flag: String,
+        in remaining: inout ArraySlice<String>
+    ) throws(BenchmarkError) -> String {
+        guard let value = remaining.popFirst() else { throw BenchmarkError.usage("\(flag) needs a value") }
+        return value
+    }
+
+    private static func list(
+        after flag: String,
+        in remaining: inout ArraySlice<String>
+    ) throws(BenchmarkError) -> [String] {
+        try value(after: flag, in: &remaining).split(separator: ",").map(String.init)
+    }
+}

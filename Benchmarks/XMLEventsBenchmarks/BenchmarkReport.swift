@@ -1,0 +1,19 @@
+import Foundation
+
+/// Everything a run produced, for machines: written by `--json PATH`.
+struct BenchmarkReport: Codable, Sendable {
+    var machine: MachineDescription
+    var quick: Bool
+    /// The peak RSS of a child process that parses nothing.
+    var baselineResidentBytes: Int?
+    var comparison: [ComparisonRow]
+    var scaling: [ScalingRow]
+    /// CPU time over wall time of two spinning tasks, before and after the scaling runs.
+    var coresForTwoTasks: [Double]
+    var targets: [TargetResult]
+    /// Count deviations that were checked and accepted (Foundation's entity text).
+    var notes: [String]
+    /// Every child run, unreduced.
+    var runs: [RunRecord]
+
+}

@@ -1,0 +1,19 @@
+/// One way of parsing a document that the benchmarks time.
+///
+/// A contender is a small value registered in ``ContenderRoster``; the runner only ever calls
+/// ``measure(_:)`` in a fresh child process, so a contender may do whatever setup it needs
+/// (start a server, load a file) without disturbing the others' memory readings.
+protocol Contender: Sendable {
+    /// Stable identifier, used in child requests, on the command line and in the JSON report.
+    var id: String { get }
+    /// Label for the table and the chart.
+    var title: String { get }
+    /// Parses the input once, times the parse itself, and reports what it counted.
+    func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement
+    /// Untimed work on a generated file, done once in the parent before any run reads it.
+    func prepare(file path: String) throws
+}
+
+extension Contender {
+    func prepare(file path: String) throws {}
+}

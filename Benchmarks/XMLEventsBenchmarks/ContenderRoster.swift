@@ -1,0 +1,44 @@
+/// The table of contenders. Adding one (a slow consumer, `decode`) is a new file with its type
+/// and one line here.
+enum ContenderRoster {
+    /// Compared on the same files in every repetition, in this order rotated by one each time;
+    /// listed in the table and the chart in this order.
+    static let comparison: [any Contender] = {
+        var contenders: [any Contender] = [
+            CLibXML2FloorContender(),
+            FoundationXMLParserContender(),
+            XMLEventsScanContender(),
+            XMLEventsMaterializeContender(),
+            XMLEventsInMemoryStreamContender(),
+        ]
+        // The HTTP client exists only where XMLEvents has one (libcurl on Linux, URLSession on
+        // Apple platforms).
+        #if (os(Linux) && canImport(CCurl)) || canImport(Darwin)
+            contenders.append(XMLEventsLoopbackHTTPContender())
+        #endif
+        return contenders
+    }()
+
+    /// Run with 1, 2 and 64 streams for the scaling and memory table.
+    static let scaling: any Contender = XMLEventsConcurrentScanContender()
+
+    /// The identifier of the C floor, the baseline of the "× C floor" column.
+    static let floorID = CLibXML2FloorContender().id
+
+    /// The identifier of Foundation's parser, the baseline of the "× Foundation" column.
+    static let foundationID = FoundationXMLParserContender().id
+
+    /// Run alone once, for the memory the process takes before parsing anything.
+    static let baseline: any Contender = ProcessBaselineContender()
+
+    /// Run before and after the scaling runs, for the cores the machine gave the process.
+    static let coreProbe: any Contender = CoreAvailabilityProbe()
+
+    /// Every contender a child process may be asked to run.
+    static var all: [any Contender] { comparison + [scaling, baseline, coreProbe] }
+
+    static func contender(id: String) throws(BenchmarkError) -> any Contender {
+        guard let found = all.first(where: { $0.id == id }) else { throw BenchmarkError.unknownContender(id) }
+        return found
+    }
+}

@@ -1,0 +1,118 @@
+/// The runs reduced to table rows: medians, spreads, paired ratios and peaks.
+struct ResultSummary: Codable, Sendable {
+    var comparison: [ComparisonRow]
+    var scaling: [ScalingRow]
+
+    init(records: [RunRecord]) {
+        comparison = ResultSummary.comparisonRows(records.filter { $0.kind == .comparison })
+        scaling = ResultSummary.scalingRows(records.filter { $0.kind == .scaling })
+    }
+
+    private struct DocumentKey: Hashable {
+        var shape: String
+        var byteCount: Int
+        var source: String
+    }
+
+    private static func comparisonRows(_ records: [RunRecord]) -> [ComparisonRow] {
+        var rows: [ComparisonRow] = []
+        let byDocument = Dictionary(grouping: records) {
+            DocumentKey(shape: $0.shape, byteCount: $0.byteCount, source: $0.source)
+        }
+        for (document, runs) in byDocument {
+            let floor = runs.filter { $0.contender == ContenderRoster.floorID }
+            let foundation = runs.filter { $0.contender == ContenderRoster.foundationID }
+            for contender in ContenderRoster.comparison {
+                let mine = runs.filter { $0.contender == contender.id }
+                guard !mine.isEmpty else { continue }
+                let seconds = SampleStatistics.median(mine.map(\.seconds))
+                let elements = Double(mine.first?.counts.elements ?? 0)
+                rows.append(
+                    ComparisonRow(
+                        contender: contender.id,
+                        title: contender.title,
+                        shape: document.shape,
+                        byteCount: document.byteCount,
+                        repetitions: mine.count,
+                        medianSeconds: seconds,
+                        megabytesPerSecond: Double(document.byteCount) / 1e6 / seconds,
+                        megabytesPerCPUSecond: Double(document.byteCount) / 1e6
+                            / SampleStatistics.median(mine.map(\.cpuSeconds)),
+                        elementsPerSecond: elements / seconds,
+                        spread: SampleStatistics.relativeSpread(mine.map(\.seconds)),
+                        speedVersusFloor: ratio(floor, mine, \.seconds),
+                        speedVersusFoundation: ratio(foundation, mine, \.seconds),
+                        cpuSpeedVersusFloor: ratio(floor, mine, \.cpuSeconds),
+                        cpuSpeedVersusFoundation: ratio(foundation, mine, \.cpuSeconds),
+                        cpuUtilization: SampleStatistics.median(mine.map { $0.cpuSeconds / $0.seconds }),
+                        peakResidentBytes: mine.map(\.peakResidentBytes).max() ?? 0
+                    ))
+            }
+        }
+        return rows.sorted { lhs, rhs in
+            (lhs.byteCount, shapeOrder(lhs.shape), contenderOrder(lhs.contender))
+                < (rhs.byteCount, shapeOrder(rhs.shape), contenderOrder(rhs.contender))
+        }
+    }
+
+    private static func scalingRows(_ records: [RunRecord]) -> [ScalingRow] {
+        var rows: [ScalingRow] = []
+        let byDocument = Dictionary(grouping: records) {
+            DocumentKey(shape: $0.shape, byteCount: $0.byteCount, source: $0.source)
+        }
+        for (document, runs) in byDocument {
+            let single = runs.filter { $0.streams == 1 }
+            for streams in Set(runs.map(\.streams)).sorted() {
+                let mine = runs.filter { $0.streams == streams }
+                let seconds = SampleStatistics.median(mine.map(\.seconds))
+                // N streams in time t against one stream in time t1: N·t1/t is the gain in
+                // aggregate throughput.
+                let speedup = SampleStatistics.pairedRatio(
+                    numerator: perRepetition(single) { Double(streams) * $0.seconds },
+                    denominator: perRepetition(mine, \.seconds)
+                )
+                let efficiency = SampleStatistics.pairedRatio(
+                    numerator: perRepetition(single) { Double(streams) * $0.cpuSeconds },
+                    denominator: perRepetition(mine, \.cpuSeconds)
+                )
+                rows.append(
+                    ScalingRow(
+                        source: document.source,
+                        shape: document.shape,
+                        byteCount: document.byteCount,
+                        streams: streams,
+                        repetitions: mine.count,
+                        medianSeconds: seconds,
+                        aggregateMegabytesPerSecond: Double(document.byteCount * streams) / 1e6 / seconds,
+                        spread: SampleStatistics.relativeSpread(mine.map(\.seconds)),
+                        speedupVersusOneStream: speedup,
+                        megabytesPerCPUSecond: Double(document.byteCount * streams) / 1e6
+                            / SampleStatistics.median(mine.map(\.cpuSeconds)),
+                        cpuEfficiencyVersusOneStream: efficiency,
+                        cpuUtilization: SampleStatistics.median(mine.map { $0.cpuSeconds / $0.seconds }),
+                        peakResidentBytes: mine.map(\.peakResidentBytes).max() ?? 0
+                    ))
+            }
+        }
+        return rows.sorted { lhs, rhs in
+            (lhs.source, lhs.byteCount, lhs.streams) < (rhs.source, rhs.byteCount, rhs.streams)
+        }
+    }
+
+    /// How much faster `runs` went than `baseline`, per repetition, on the given time.
+    private static func ratio(_ baseline: [RunRecord], _ runs: [RunRecord], _ time: (RunRecord) -> Double) -> Double? {
+        SampleStatistics.pairedRatio(numerator: perRepetition(baseline, time), denominator: perRepetition(runs, time))
+    }
+
+    private static func perRepetition(_ runs: [RunRecord], _ value: (RunRecord) -> Double) -> [Int: Double] {
+        Dictionary(runs.map { ($0.repetition, value($0)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    static func shapeOrder(_ shape: String) -> Int {
+        ["records", "text", "ns"].firstIndex(of: shape) ?? 99
+    }
+
+    static func contenderOrder(_ id: String) -> Int {
+        ContenderRoster.comparison.firstIndex { $0.id == id } ?? 99
+    }
+}

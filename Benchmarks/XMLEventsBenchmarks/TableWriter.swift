@@ -1,0 +1,122 @@
+import Foundation
+
+/// The human-readable report on standard output: machine line, comparison table, scaling and
+/// memory table, targets.
+enum TableWriter {
+    static func render(
+        machine: MachineDescription,
+        baselineResidentBytes: Int?,
+        summary: ResultSummary,
+        targets: [TargetResult],
+        coresForTwoTasks: [Double],
+        notes: [String],
+        quick: Bool
+    ) -> String {
+        var sections = [machine.summaryLine]
+        let baselineNote = baselineResidentBytes.map {
+            "; a child that parses nothing peaks at \(ByteFormat.memory($0))"
+        }
+        sections.append(
+            """
+            Sizes and rates in decimal units (1 MB = 10^6 bytes); memory in MiB. MB/s and Melem/s are at the median \
+            wall time (Melem/s = start elements per second). ×C floor and ×Foundation are speed ratios (baseline \
+            time / contender time) taken within each interleaved repetition, median over repetitions; >1 is faster. \
+            ±% is (max − min) / median of the wall times. MB/CPU-s and the (CPU) ratios use the process's \
+            CPU time over the same region, which other load on the machine disturbs far less than wall time. \
+            Each sample is one child process: an untimed warm-up parse for documents up to 16 MB, then enough \
+            timed parses for about 20 MB (at most 20), of which the median counts. Peak RSS is the highest of the \
+            contender's samples\(baselineNote ?? "").
+            """)
+        if quick {
+            sections.append(
+                "QUICK RUN: one repetition of small documents; counts are checked, timings are indicative only.")
+        }
+        if !summary.comparison.isEmpty {
+            sections.append("Contenders (same files, interleaved repetitions):\n" + comparisonTable(summary.comparison))
+        }
+        if !summary.scaling.isEmpty {
+            sections.append(
+                "Scaling and memory (XMLEvents scan, records, N concurrent streams of the same document; "
+                    + "CPU eff. ×1 = bytes per CPU-second against one stream, CPU/wall = cores the run got):\n"
+                    + scalingTable(summary.scaling) + "\n"
+                    + "Two tasks that only compute got "
+                    + coresForTwoTasks.map { String(format: "%.2f", $0) }.joined(separator: " / ")
+                    + " cores (before / after the scaling runs): the most two streams could get.")
+        }
+        if !notes.isEmpty {
+            sections.append("Count notes:\n" + notes.map { "  - " + $0 }.joined(separator: "\n"))
+        }
+        if !targets.isEmpty {
+            sections.append("Targets (reported, not asserted):\n" + targetTable(targets))
+        }
+        return sections.joined(separator: "\n\n")
+    }
+
+    private static func comparisonTable(_ rows: [ComparisonRow]) -> String {
+        var table = TextTable(
+            headers: [
+                "contender", "shape", "size", "MB/s", "±%", "Melem/s", "×C floor", "×Foundation", "MB/CPU-s",
+                "×C (CPU)", "×Fnd (CPU)", "peak RSS",
+            ],
+            numeric: Set(2...11)
+        )
+        for row in rows {
+            table.rows.append([
+                row.title,
+                row.shape,
+                ByteFormat.size(row.byteCount),
+                String(format: "%.1f", row.megabytesPerSecond),
+                percent(row.spread),
+                String(format: "%.2f", row.elementsPerSecond / 1e6),
+                ratio(row.speedVersusFloor),
+                ratio(row.speedVersusFoundation),
+                String(format: "%.1f", row.megabytesPerCPUSecond),
+                ratio(row.cpuSpeedVersusFloor),
+                ratio(row.cpuSpeedVersusFoundation),
+                ByteFormat.memory(row.peakResidentBytes),
+            ])
+        }
+        return table.render()
+    }
+
+    private static func scalingTable(_ rows: [ScalingRow]) -> String {
+        var table = TextTable(
+            headers: [
+                "source", "size", "streams", "MB/s (all)", "±%", "×1 stream", "MB/CPU-s", "CPU eff. ×1", "CPU/wall",
+                "peak RSS",
+            ],
+            numeric: Set(1...9)
+        )
+        for row in rows {
+            table.rows.append([
+                row.source,
+                ByteFormat.size(row.byteCount),
+                String(row.streams),
+                String(format: "%.1f", row.aggregateMegabytesPerSecond),
+                percent(row.spread),
+                ratio(row.speedupVersusOneStream),
+                String(format: "%.1f", row.megabytesPerCPUSecond),
+                ratio(row.cpuEfficiencyVersusOneStream),
+                String(format: "%.2f", row.cpuUtilization),
+                ByteFormat.memory(row.peakResidentBytes),
+            ])
+        }
+        return table.render()
+    }
+
+    private static func targetTable(_ targets: [TargetResult]) -> String {
+        var table = TextTable(headers: ["target", "measured", "verdict"], numeric: [])
+        for target in targets {
+            table.rows.append([target.target, target.measured, target.verdict.rawValue])
+        }
+        return table.render()
+    }
+
+    private static func ratio(_ value: Double?) -> String {
+        value.map { String(format: "%.2f", $0) } ?? "-"
+    }
+
+    private static func percent(_ value: Double) -> String {
+        value.isNaN ? "-" : String(format: "%.0f", value * 100)
+    }
+}
