@@ -1,0 +1,270 @@
+import Foundation
+import XMLEvents
+
+/// What the command line asks for, read by hand: the tool has no dependencies outside the
+/// toolchain, and its grammar is small enough that a table of options would be longer.
+struct CommandLineOptions {
+    /// How the events are written to standard output.
+    enum Format: String, CaseIterable {
+        case summary
+        case jsonl
+        case xml
+    }
+
+    /// Where the document comes from.
+    enum Input: Equatable {
+        /// No argument: the offline demo.
+        case demo
+        /// `-`.
+        case standardInput
+        case file(String)
+        case url(URL)
+    }
+
+    /// What to do once the arguments are read.
+    enum Action {
+        case stream
+        case showHelp
+        case showVersion
+    }
+
+    static let version = "xmlevents 0.1.0-dev"
+    static let defaultChunkSize = 64 * 1024
+    // A gigabyte per step is far past any benefit, and stops `--chunk-size 9E` overflowing.
+    static let maximumChunkSize = 1 << 30
+
+    var action = Action.stream
+    var input = Input.demo
+    var format = Format.summary
+    /// The path as typed, for messages; `selection` is the same path read.
+    var selectionText: String?
+    var selection: XMLPath?
+    var chunkSize = defaultChunkSize
+    var reportsCDATA = false
+    var dropsWhitespace = false
+    var allowsHugeNodes = false
+    /// `nil` until `--progress` or `--no-progress` decides: then only when stderr is a terminal.
+    var showsProgress: Bool?
+    var isQuiet = false
+
+    /// The parsing options the flags select.
+    var parsingOptions: XMLParsingOptions {
+        var options = allowsHugeNodes ? XMLParsingOptions.huge : XMLParsingOptions.default
+        options.reportsCDATA = reportsCDATA
+        options.dropsWhitespaceOnlyText = dropsWhitespace
+        return options
+    }
+
+    /// Reads the arguments (without the program's name). `--help` and `--version` end the reading
+    /// where they stand, so that `xmlevents --bad --help` reports `--bad` but
+    /// `xmlevents --help --bad` shows the help.
+    init(parsing arguments: [String]) throws(UsageError) {
+        var remaining = arguments[...]
+        var positional: [String] = []
+        var optionsEnded = false
+        while let argument = remaining.popFirst() {
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                positional.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            // `--name=value` and `--name value` are both accepted.
+            let (name, attached) = Self.split(argument)
+            func value() throws(UsageError) -> String {
+                if let attached { return attached }
+                guard let next = remaining.popFirst() else {
+                    throw UsageError("missing value for '\(name)'")
+                }
+                return next
+            }
+            func flag() throws(UsageError) {
+                if attached != nil { throw UsageError("'\(name)' takes no value") }
+            }
+            switch name {
+            case "-h", "--help":
+                action = .showHelp
+                return
+            case "--version":
+                action = .showVersion
+                return
+            case "--format":
+                let text = try value()
+                guard let format = Format(rawValue: text) else {
+                    let names = Format.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError("unknown format '\(text)' (expected one of: \(names))")
+                }
+                self.format = format
+            case "--select":
+                let text = try value()
+                do {
+                    selection = try XMLPath(text)
+                } catch {
+                    throw UsageError("invalid --select path: \(Self.explain(error))")
+                }
+                selectionText = text
+            case "--chunk-size":
+                chunkSize = try Self.byteCount(try value(), for: name)
+            case "--cdata":
+                try flag()
+                reportsCDATA = true
+            case "--drop-whitespace":
+                try flag()
+                dropsWhitespace = true
+            case "--huge":
+                try flag()
+                allowsHugeNodes = true
+            case "--progress":
+                try flag()
+                showsProgress = true
+            case "--no-progress":
+                try flag()
+                showsProgress = false
+            case "-q", "--quiet":
+                try flag()
+                isQuiet = true
+            default:
+                throw UsageError("unknown option '\(name)'")
+            }
+        }
+        guard positional.count <= 1 else {
+            throw UsageError("unexpected argument '\(positional[1])': give one URL, path or '-'")
+        }
+        if let argument = positional.first {
+            input = try Self.input(argument)
+        }
+    }
+
+    private static func split(_ argument: String) -> (name: String, value: String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// `-` is standard input, `http://` and `https://` are URLs, `file:` URLs are paths, and
+    /// anything else is a path, however odd (files may be named `a:b`).
+    private static func input(_ argument: String) throws(UsageError) -> Input {
+        if argument == "-" { return .standardInput }
+        let lowercased = argument.lowercased()
+        if lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") {
+            guard let url = URL(string: argument), let host = url.host, !host.isEmpty else {
+                throw UsageError("invalid URL '\(argument)'")
+            }
+            return .url(url)
+        }
+        if lowercased.hasPrefix("file:"), let url = URL(string: argument), url.isFileURL {
+            return .file(url.path)
+        }
+        if let schemeEnd = argument.range(of: "://"),
+            argument[..<schemeEnd.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
+        {
+            let scheme = argument[..<schemeEnd.lowerBound]
+            throw UsageError("unsupported URL scheme '\(scheme)' (http, https and file are supported)")
+        }
+        return .file(argument)
+    }
+
+    /// A whole number of bytes, with an optional `K` (KiB) or `M` (MiB) suffix.
+    private static func byteCount(_ text: String, for option: String) throws(UsageError) -> Int {
+        var digits = Substring(text)
+        var unit = 1
+        switch digits.last {
+        case "k", "K":
+            unit = 1_024
+            digits = digits.dropLast()
+        case "m", "M":
+            unit = 1_024 * 1_024
+            digits = digits.dropLast()
+        default:
+            break
+        }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
+            let number = Int(digits)
+        else {
+            throw UsageError("'\(option)' needs a whole number of bytes (such as 4096 or 64K), not '\(text)'")
+        }
+        let (bytes, overflow) = number.multipliedReportingOverflow(by: unit)
+        guard !overflow, bytes >= 1, bytes <= maximumChunkSize else {
+            throw UsageError("'\(option)' must be between 1 and \(maximumChunkSize) bytes, not '\(text)'")
+        }
+        return bytes
+    }
+
+    private static func explain(_ error: XMLPathError) -> String {
+        // The library's description starts with "Invalid XML path"; the prefix says so already.
+        let text = error.description
+        let redundant = "Invalid XML path "
+        return text.hasPrefix(redundant) ? String(text.dropFirst(redundant.count)) : text
+    }
+
+    static let helpText = """
+        OVERVIEW: Stream an XML document from a URL, a file or a pipe as typed events, with
+        bounded memory, and print a summary, JSON lines or XML.
+
+        USAGE: xmlevents [options] [URL | PATH | -]
+
+        ARGUMENTS:
+          URL                   An http:// or https:// URL. The transfer pauses when the parser
+                                falls behind, so memory stays bounded for any size.
+          PATH                  A file, read in chunks, never whole.
+          -                     Standard input (a pipe, a terminal or a redirected file).
+          (none)                The offline demo: a loopback HTTP server inside this process
+                                streams a generated 50 MB registry, read with XMLEvents(url:);
+                                prints the summary and the peak of bytes buffered.
+
+        OPTIONS:
+          --format FORMAT       What to print on standard output (default: summary):
+                                  summary  counts of elements per name (top 20), attributes,
+                                           text, comments, processing instructions, depth,
+                                           bytes read, time and throughput
+                                  jsonl    one JSON object per event, one per line; a parse
+                                           error adds a last line {"event":"error",…}
+                                  xml      the events written back out as XML
+          --select PATH         Only the elements PATH selects, each with its content (default:
+                                the whole document). A name selects at any depth (record), a
+                                path of names from the root (/registry/record) or any suffix of
+                                one (channel/item); * matches any element, {uri}name a
+                                namespace. xml writes each element followed by a line feed,
+                                jsonl writes its events, summary counts them. Memory is
+                                bounded by the largest selected element.
+          --chunk-size N        Bytes fed to the parser at a time; K and M mean KiB and MiB
+                                (default: 64K).
+          --cdata               Report CDATA sections as "cdata" events instead of as text.
+          --drop-whitespace     Drop text made only of whitespace (default: keep it).
+          --huge                Lift the size limits (1 GB nodes, nesting 100,000 deep) for
+                                trusted documents (default: 10 MB nodes, nesting 256 deep).
+          --progress            Show bytes, percentage, MB/s and time left on standard error
+                                (default: when standard error is a terminal, unless events are
+                                printed to that terminal too).
+          --no-progress         Never show progress.
+          -q, --quiet           Print nothing on standard error: no progress, no messages;
+                                the exit status still tells.
+          -h, --help            Show this help.
+          --version             Show the version.
+
+        EXAMPLES:
+          xmlevents
+          xmlevents feed.xml
+          xmlevents --format jsonl feed.xml | jq -r 'select(.event == "text") | .text'
+          curl -s https://example.org/feed.atom | xmlevents --select entry --format xml -
+          xmlevents --format xml --select /registry/record https://example.org/registry.xml | head
+          xmlevents --format xml in.xml | xmlevents --format jsonl -
+
+        EXIT STATUS:
+          0  Success, also when the reader of the output goes away early (| head).
+          1  The document is malformed, cut short or over a limit: file:line:column: error: …
+          2  Usage: unknown option, missing or bad value, invalid --select path.
+          3  I/O or HTTP failure: file not found, server unreachable, HTTP error status.
+
+        """
+}
+
+/// The command line cannot be understood; reported with a pointer to `--help`, exit status 2.
+struct UsageError: Error, Equatable {
+    var message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+}

@@ -1,0 +1,32 @@
+import XMLEvents
+
+extension XMLSubtree {
+    /// Calls `body` with the events the subtree was built from, in document order: its start
+    /// element, its content, its end element. `--select` with the `jsonl` and `summary` formats
+    /// treats selected subtrees as the events they came from.
+    ///
+    /// Walks with a stack of its own, not by recursion, so a deeply nested subtree (allowed
+    /// with `--huge`) cannot exhaust the thread's stack.
+    func forEachEvent(_ body: (XMLEvent) -> Void) {
+        body(.startElement(name: name, attributes: attributes, namespaces: namespaces))
+        var open: [(name: XMLName, children: [XMLContent], index: Int)] = [(name, children, 0)]
+        while let top = open.indices.last {
+            let (elementName, children, index) = open[top]
+            guard index < children.count else {
+                open.removeLast()
+                body(.endElement(name: elementName))
+                continue
+            }
+            open[top].index = index + 1
+            switch children[index] {
+            case .element(let child):
+                body(.startElement(name: child.name, attributes: child.attributes, namespaces: child.namespaces))
+                open.append((child.name, child.children, 0))
+            case .text(let text): body(.text(text))
+            case .cdata(let text): body(.cdata(text))
+            case .comment(let text): body(.comment(text))
+            case .processingInstruction(let target, let data): body(.processingInstruction(target: target, data: data))
+            }
+        }
+    }
+}
