@@ -9,6 +9,7 @@ enum ContenderRoster {
             FoundationXMLParserContender(),
             XMLEventsScanContender(),
             XMLEventsMaterializeContender(),
+            XMLEventsDecodeContender(),
             XMLEventsInMemoryStreamContender(),
         ]
         // The HTTP client exists only where XMLEvents has one (libcurl on Linux, URLSession on

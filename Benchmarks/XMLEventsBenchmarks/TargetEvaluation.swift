@@ -17,6 +17,8 @@ enum TargetEvaluation {
         for (shape, threshold) in [("records", 2.5), ("ns", 2.5), ("text", 2.0)] {
             results.append(speed(summary, "xmlevents-scan", shape, versus: .foundation, atLeast: threshold))
         }
+        results.append(relative(summary, "xmlevents-decode", to: "xmlevents-scan", on: "records", atLeast: 0.5))
+        results.append(relative(summary, "xmlevents-http", to: "xmlevents-scan", on: "records", atLeast: 0.85))
         results.append(contentsOf: memory(summary))
         results.append(contentsOf: scaling(summary, coresForTwoTasks: coresForTwoTasks))
         return results
@@ -54,6 +56,34 @@ enum TargetEvaluation {
         }
         if !smaller.isEmpty { measured += "; " + smaller.joined(separator: ", ") }
         return TargetResult(target: target, measured: measured, verdict: ratio >= threshold ? .met : .missed)
+    }
+
+    /// One XMLEvents contender against another on the same documents, through their ratios to
+    /// the C floor measured in the same repetitions.
+    private static func relative(
+        _ summary: ResultSummary,
+        _ contender: String,
+        to reference: String,
+        on shape: String,
+        atLeast threshold: Double
+    ) -> TargetResult {
+        let target = "\(contender) ≥ \(format(threshold))× \(reference) on \(shape)"
+        let rows = summary.comparison.filter { $0.shape == shape }
+        let sizes = Set(rows.map(\.byteCount)).sorted()
+        for size in sizes.reversed() {
+            let at = rows.filter { $0.byteCount == size }
+            guard let measured = at.first(where: { $0.contender == contender }),
+                let baseline = at.first(where: { $0.contender == reference }),
+                let wall = measured.speedVersusFloor, let wallBaseline = baseline.speedVersusFloor, wallBaseline > 0
+            else { continue }
+            let ratio = wall / wallBaseline
+            var text = "\(format(ratio))× at \(ByteFormat.size(size))"
+            if let cpu = measured.cpuSpeedVersusFloor, let cpuBaseline = baseline.cpuSpeedVersusFloor, cpuBaseline > 0 {
+                text += " (CPU time \(format(cpu / cpuBaseline))×)"
+            }
+            return TargetResult(target: target, measured: text, verdict: ratio >= threshold ? .met : .missed)
+        }
+        return TargetResult(target: target, measured: "-", verdict: .notMeasured)
     }
 
     private static func memory(_ summary: ResultSummary) -> [TargetResult] {
