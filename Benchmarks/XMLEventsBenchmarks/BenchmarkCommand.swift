@@ -46,7 +46,9 @@ enum BenchmarkCommand {
 
         let summary = ResultSummary(records: records)
         let targets =
-            options.quick ? [] : TargetEvaluation.evaluate(summary, coresForTwoTasks: output.coresForTwoTasks)
+            options.quick
+            ? TargetEvaluation.evaluateUntimed(summary)
+            : TargetEvaluation.evaluate(summary, coresForTwoTasks: output.coresForTwoTasks)
         print(
             TableWriter.render(
                 machine: machine, baselineResidentBytes: baseline, summary: summary, targets: targets,
@@ -54,7 +56,8 @@ enum BenchmarkCommand {
         if let path = options.jsonPath {
             let report = BenchmarkReport(
                 machine: machine, quick: options.quick, baselineResidentBytes: baseline,
-                comparison: summary.comparison, scaling: summary.scaling, coresForTwoTasks: output.coresForTwoTasks,
+                comparison: summary.comparison, scaling: summary.scaling, backpressure: summary.backpressure,
+                coresForTwoTasks: output.coresForTwoTasks,
                 targets: targets, notes: output.notes,
                 runs: records)
             try JSONReportWriter.write(report, toPath: path)

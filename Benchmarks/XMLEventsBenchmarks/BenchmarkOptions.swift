@@ -15,23 +15,25 @@ struct BenchmarkOptions {
     var contenderIDs: [String]?
     var runsComparison = true
     var runsScaling = true
+    var runsBackpressure = true
     /// Set in a child process: the run to do, as JSON.
     var childRequest: String?
 
     static let usage = """
         usage: xmlevents-benchmarks [--quick] [--json PATH] [--svg PATH]
                                     [--repetitions N] [--shapes records,text,ns] [--sizes-mb 1,10,100]
-                                    [--contenders ID,...] [--no-comparison] [--no-scaling]
+                                    [--contenders ID,...] [--no-comparison] [--no-scaling] [--no-backpressure]
 
-          --quick          small documents, one repetition; checks counts, asserts no timing (CI smoke run)
-          --json PATH      write every run and every summary row as JSON
-          --svg PATH       write a grouped bar chart of MB/s per contender and shape
-          --repetitions N  interleaved repetitions per document (default 5, quick 1)
-          --shapes LIST    corpus shapes for the comparison table (default all)
-          --sizes-mb LIST  document sizes of the comparison table, in MB of 10^6 bytes (default 1,10,100)
-          --contenders IDS comparison contenders to run besides the C floor and Foundation
-          --no-comparison  skip the contender comparison
-          --no-scaling     skip the concurrent-stream and memory runs
+          --quick           small documents, one repetition; checks counts, asserts no timing (CI smoke run)
+          --json PATH       write every run and every summary row as JSON
+          --svg PATH        write a grouped bar chart of MB/s per contender and shape
+          --repetitions N   interleaved repetitions per document (default 5, quick 1)
+          --shapes LIST     corpus shapes for the comparison table (default all)
+          --sizes-mb LIST   document sizes of the comparison table, in MB of 10^6 bytes (default 1,10,100)
+          --contenders IDS  comparison contenders to run besides the C floor and Foundation
+          --no-comparison   skip the contender comparison
+          --no-scaling      skip the concurrent-stream and memory runs
+          --no-backpressure skip the slow- and fast-consumer runs over loopback HTTP (one each of 100 MB, quick 10 MB)
         """
 
     static func parse(_ arguments: [String]) throws(BenchmarkError) -> BenchmarkOptions {
@@ -69,6 +71,8 @@ struct BenchmarkOptions {
                 options.runsComparison = false
             case "--no-scaling":
                 options.runsScaling = false
+            case "--no-backpressure":
+                options.runsBackpressure = false
             case "--child":
                 options.childRequest = try value(after: argument, in: &remaining)
             case "--help", "-h":

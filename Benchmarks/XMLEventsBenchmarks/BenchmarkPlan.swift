@@ -7,6 +7,8 @@ struct BenchmarkPlan {
         case comparison
         /// The concurrent scan with 1, 2 and 64 streams: the scaling and memory table.
         case scaling
+        /// A slow and a fast consumer over loopback HTTP: the backpressure table.
+        case backpressure
     }
 
     /// One contender at one concurrency.
@@ -71,8 +73,28 @@ struct BenchmarkPlan {
                     ))
             }
         }
+        if options.runsBackpressure && !ContenderRoster.backpressure.isEmpty {
+            groups.append(
+                Group(
+                    kind: .backpressure,
+                    document: CorpusDocument(
+                        shape: backpressureShape,
+                        targetByteCount: options.quick ? 10 * megabyte : 100 * megabyte
+                    ),
+                    usesGenerator: true,
+                    lanes: ContenderRoster.backpressure.map { Lane(contender: $0.id, streams: 1) },
+                    // Its readings are maxima over a whole transfer of a hundred or more
+                    // pause-and-resume cycles, not times that need a median; another repetition
+                    // would repeat seconds of deliberately slow reading for little.
+                    repetitions: 1
+                ))
+        }
         return BenchmarkPlan(groups: groups)
     }
+
+    /// The shape the backpressure runs use: many small events, so the slow consumer's pace is
+    /// even across the document.
+    static let backpressureShape = CorpusShape.records
 
     private struct ScalingCell {
         var size: Int

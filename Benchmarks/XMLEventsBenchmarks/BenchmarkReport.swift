@@ -8,6 +8,8 @@ struct BenchmarkReport: Codable, Sendable {
     var baselineResidentBytes: Int?
     var comparison: [ComparisonRow]
     var scaling: [ScalingRow]
+    /// The slow and fast consumers over loopback HTTP: client buffer and server lead.
+    var backpressure: [BackpressureRow]
     /// CPU time over wall time of two spinning tasks, before and after the scaling runs.
     var coresForTwoTasks: [Double]
     var targets: [TargetResult]

@@ -28,6 +28,7 @@ struct BenchmarkRunner {
         var probes: [Double] = []
         for (index, group) in plan.groups.enumerated() {
             let previous = index > 0 ? plan.groups[index - 1].kind : nil
+            let next = index + 1 < plan.groups.count ? plan.groups[index + 1].kind : nil
             if group.kind == .scaling && previous != .scaling {
                 probes.append(try coresForTwoTasks())
             }
@@ -56,8 +57,11 @@ struct BenchmarkRunner {
                         document: document,
                         source: source,
                         streams: lane.streams,
-                        warmUp: document.byteCount <= 16 * BenchmarkPlan.megabyte,
-                        timedRuns: timedRuns(parsing: document.byteCount * lane.streams)
+                        warmUp: group.kind != .backpressure && document.byteCount <= 16 * BenchmarkPlan.megabyte,
+                        // A backpressure run is one transfer watched throughout: a warm-up or a
+                        // median of several would only repeat it, its readings being maxima.
+                        timedRuns: group.kind == .backpressure
+                            ? 1 : timedRuns(parsing: document.byteCount * lane.streams)
                     )
                     let outcome = try children.run(request)
                     let measurement = outcome.report.measurement
@@ -83,16 +87,23 @@ struct BenchmarkRunner {
                     let rate = String(
                         format: "%.1f", Double(record.parsedBytes) / 1e6 / Swift.max(record.seconds, 1e-9))
                     let cpu = String(format: "%.0f", 100 * record.cpuSeconds / Swift.max(record.seconds, 1e-9))
-                    log(
+                    var line =
                         "[\(done)/\(total)] \(describe(group)) \(lane.contender) ×\(lane.streams) "
-                            + "rep \(repetition + 1) (median of \(request.timedRuns)): \(rate) MB/s, cpu \(cpu)%, "
-                            + "peak \(ByteFormat.memory(record.peakResidentBytes))")
+                        + "rep \(repetition + 1) (median of \(request.timedRuns)): \(rate) MB/s, cpu \(cpu)%, "
+                        + "peak \(ByteFormat.memory(record.peakResidentBytes))"
+                    if let reading = BackpressureReading(metrics: record.metrics) {
+                        line +=
+                            ", client buffered ≤ \(ByteFormat.kibibytes(reading.clientPeakBufferedBytes)) "
+                            + "(bound \(ByteFormat.kibibytes(reading.clientBufferBoundBytes))), server ahead ≤ "
+                            + "\(ByteFormat.kibibytes(reading.serverLeadMaximumBytes))"
+                    }
+                    log(line)
                 }
             }
             try ledger.finish(document)
-        }
-        if plan.groups.last?.kind == .scaling {
-            probes.append(try coresForTwoTasks())
+            if group.kind == .scaling && next != .scaling {
+                probes.append(try coresForTwoTasks())
+            }
         }
         return Output(records: records, notes: ledger.notes, coresForTwoTasks: probes)
     }

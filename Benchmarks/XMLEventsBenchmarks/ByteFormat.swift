@@ -16,6 +16,12 @@ enum ByteFormat {
         String(format: "%.1f MiB", Double(bytes) / 1_048_576)
     }
 
+    /// A buffer's size in KiB with one decimal: fine enough to compare a peak with a bound a
+    /// few KiB above it.
+    static func kibibytes(_ bytes: Int) -> String {
+        String(format: "%.1f KiB", Double(bytes) / 1_024)
+    }
+
     private static func trimmed(_ value: Double) -> String {
         value.rounded() == value ? String(Int(value)) : String(format: "%.1f", value)
     }

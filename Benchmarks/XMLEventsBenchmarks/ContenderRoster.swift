@@ -20,6 +20,16 @@ enum ContenderRoster {
         return contenders
     }()
 
+    /// A slow and a fast consumer over loopback HTTP, for the backpressure table; none where
+    /// XMLEvents has no HTTP client.
+    static let backpressure: [any Contender] = {
+        #if (os(Linux) && canImport(CCurl)) || canImport(Darwin)
+            [XMLEventsBackpressureContender.slow, XMLEventsBackpressureContender.fast]
+        #else
+            []
+        #endif
+    }()
+
     /// Run with 1, 2 and 64 streams for the scaling and memory table.
     static let scaling: any Contender = XMLEventsConcurrentScanContender()
 
@@ -36,7 +46,7 @@ enum ContenderRoster {
     static let coreProbe: any Contender = CoreAvailabilityProbe()
 
     /// Every contender a child process may be asked to run.
-    static var all: [any Contender] { comparison + [scaling, baseline, coreProbe] }
+    static var all: [any Contender] { comparison + backpressure + [scaling, baseline, coreProbe] }
 
     static func contender(id: String) throws(BenchmarkError) -> any Contender {
         guard let found = all.first(where: { $0.id == id }) else { throw BenchmarkError.unknownContender(id) }

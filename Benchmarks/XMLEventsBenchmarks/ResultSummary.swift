@@ -2,10 +2,12 @@
 struct ResultSummary: Codable, Sendable {
     var comparison: [ComparisonRow]
     var scaling: [ScalingRow]
+    var backpressure: [BackpressureRow]
 
     init(records: [RunRecord]) {
         comparison = ResultSummary.comparisonRows(records.filter { $0.kind == .comparison })
         scaling = ResultSummary.scalingRows(records.filter { $0.kind == .scaling })
+        backpressure = ResultSummary.backpressureRows(records.filter { $0.kind == .backpressure })
     }
 
     private struct DocumentKey: Hashable {
@@ -99,6 +101,39 @@ struct ResultSummary: Codable, Sendable {
         }
     }
 
+    private static func backpressureRows(_ records: [RunRecord]) -> [BackpressureRow] {
+        var rows: [BackpressureRow] = []
+        let byDocument = Dictionary(grouping: records) {
+            DocumentKey(shape: $0.shape, byteCount: $0.byteCount, source: $0.source)
+        }
+        for (document, runs) in byDocument {
+            for contender in ContenderRoster.backpressure {
+                let mine = runs.filter { $0.contender == contender.id }
+                let readings = mine.compactMap { BackpressureReading(metrics: $0.metrics) }
+                guard let first = readings.first else { continue }
+                let seconds = SampleStatistics.median(mine.map(\.seconds))
+                rows.append(
+                    BackpressureRow(
+                        contender: contender.id,
+                        title: contender.title,
+                        shape: document.shape,
+                        byteCount: document.byteCount,
+                        repetitions: mine.count,
+                        clientPeakBufferedBytes: readings.map(\.clientPeakBufferedBytes).max() ?? 0,
+                        clientBufferBoundBytes: first.clientBufferBoundBytes,
+                        highWatermarkBytes: first.highWatermarkBytes,
+                        serverLeadMaximumBytes: readings.map(\.serverLeadMaximumBytes).max() ?? 0,
+                        medianSeconds: seconds,
+                        megabytesPerSecond: Double(document.byteCount) / 1e6 / seconds,
+                        peakResidentBytes: mine.map(\.peakResidentBytes).max() ?? 0
+                    ))
+            }
+        }
+        return rows.sorted { lhs, rhs in
+            (lhs.byteCount, backpressureOrder(lhs.contender)) < (rhs.byteCount, backpressureOrder(rhs.contender))
+        }
+    }
+
     /// How much faster `runs` went than `baseline`, per repetition, on the given time.
     private static func ratio(_ baseline: [RunRecord], _ runs: [RunRecord], _ time: (RunRecord) -> Double) -> Double? {
         SampleStatistics.pairedRatio(numerator: perRepetition(baseline, time), denominator: perRepetition(runs, time))
@@ -114,5 +149,9 @@ struct ResultSummary: Codable, Sendable {
 
     static func contenderOrder(_ id: String) -> Int {
         ContenderRoster.comparison.firstIndex { $0.id == id } ?? 99
+    }
+
+    static func backpressureOrder(_ id: String) -> Int {
+        ContenderRoster.backpressure.firstIndex { $0.id == id } ?? 99
     }
 }

@@ -43,6 +43,9 @@ enum TableWriter {
                     + coresForTwoTasks.map { String(format: "%.2f", $0) }.joined(separator: " / ")
                     + " cores (before / after the scaling runs): the most two streams could get.")
         }
+        if !summary.backpressure.isEmpty {
+            sections.append(backpressureSection(summary.backpressure))
+        }
         if !notes.isEmpty {
             sections.append("Count notes:\n" + notes.map { "  - " + $0 }.joined(separator: "\n"))
         }
@@ -102,6 +105,40 @@ enum TableWriter {
             ])
         }
         return table.render()
+    }
+
+    private static func backpressureSection(_ rows: [BackpressureRow]) -> String {
+        var table = TextTable(
+            headers: [
+                "consumer", "size", "client buffered (max)", "bound", "server ahead (max)", "elapsed", "MB/s",
+                "peak RSS",
+            ],
+            numeric: Set(1...7)
+        )
+        for row in rows {
+            table.rows.append([
+                row.title,
+                ByteFormat.size(row.byteCount),
+                ByteFormat.kibibytes(row.clientPeakBufferedBytes),
+                ByteFormat.kibibytes(row.clientBufferBoundBytes),
+                ByteFormat.kibibytes(row.serverLeadMaximumBytes),
+                String(format: "%.2f s", row.medianSeconds),
+                String(format: "%.1f", row.megabytesPerSecond),
+                ByteFormat.memory(row.peakResidentBytes),
+            ])
+        }
+        let explanation = """
+            Client buffered is the most bytes ever waiting between libcurl and the parser (the stream's own \
+            high-water mark, exact); the bound is the high watermark (1 MiB; the transfer resumes at 256 KiB) plus \
+            one libcurl write (16 KiB). Server ahead is the server's body bytes written minus the consumer's \
+            position (the byte offset of the last start tag it was handed), read at every start tag: what the \
+            consumer has not read yet, held in the client's buffer, libcurl's refused write, the parser's current \
+            chunk, and the kernel's socket buffers (the server's send buffer, SO_SNDBUF 16 KiB, and the client's \
+            receive buffer, SO_RCVBUF 64 KiB, both doubled by Linux). It stays bounded whatever the document's \
+            size: the server is held back rather than the client's memory filled.
+            """
+        return "Backpressure (slow consumer; XMLEvents(url:) from the loopback server, a records document streamed "
+            + "from the generator, default watermarks):\n" + table.render() + "\n" + explanation
     }
 
     private static func targetTable(_ targets: [TargetResult]) -> String {

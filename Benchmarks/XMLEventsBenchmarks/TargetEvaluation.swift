@@ -21,7 +21,31 @@ enum TargetEvaluation {
         results.append(relative(summary, "xmlevents-http", to: "xmlevents-scan", on: "records", atLeast: 0.85))
         results.append(contentsOf: memory(summary))
         results.append(contentsOf: scaling(summary, coresForTwoTasks: coresForTwoTasks))
+        results.append(backpressure(summary))
         return results
+    }
+
+    /// The targets a quick run can judge: those that are not timings (a quick run's are
+    /// indicative only) and that it measured.
+    static func evaluateUntimed(_ summary: ResultSummary) -> [TargetResult] {
+        summary.backpressure.isEmpty ? [] : [backpressure(summary)]
+    }
+
+    /// Judged on the stream's own high-water mark, which is exact, at every consumer pace.
+    private static func backpressure(_ summary: ResultSummary) -> TargetResult {
+        let target = "client never buffers more than the high watermark plus one libcurl write"
+        let rows = summary.backpressure
+        guard let first = rows.first else {
+            return TargetResult(target: target, measured: "-", verdict: .notMeasured)
+        }
+        let peaks = rows.map { "\($0.title) \(ByteFormat.kibibytes($0.clientPeakBufferedBytes))" }
+        let write = first.clientBufferBoundBytes - first.highWatermarkBytes
+        let measured =
+            "peak " + peaks.joined(separator: ", ") + " at \(ByteFormat.size(first.byteCount)); bound "
+            + "\(ByteFormat.kibibytes(first.clientBufferBoundBytes)) = \(ByteFormat.kibibytes(first.highWatermarkBytes)) "
+            + "+ \(ByteFormat.kibibytes(write))"
+        return TargetResult(
+            target: target, measured: measured, verdict: rows.allSatisfy(\.isWithinBound) ? .met : .missed)
     }
 
     private enum Baseline {
