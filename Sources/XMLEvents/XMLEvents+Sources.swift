@@ -5,14 +5,25 @@ extension XMLEvents where Source == DataChunks {
     ///
     /// - Parameters:
     ///   - data: The document's bytes, in any encoding libxml2 detects or the document declares.
-    ///   - chunkSize: How many bytes are parsed per step, which bounds one batch of events.
+    ///   - chunkSize: How many bytes are handed to the parser at a time, which bounds one batch of
+    ///     events.
     ///   - options: How to parse.
     public init(data: Data, chunkSize: Int = 64 * 1024, options: XMLParsingOptions = .default) {
         self.init(DataChunks(data, chunkSize: chunkSize), options: options)
     }
 
-    /// The events of a document held in a string (parsed from its UTF-8 form; an encoding
-    /// declaration other than UTF-8 in the string is an error, as it would be for the bytes).
+    /// The events of a document held in a string, parsed from its UTF-8 form.
+    ///
+    /// The string's encoding declaration, if it has one, should name UTF-8: it is read as it would
+    /// be for the bytes, so a declaration of UTF-16 is an error, and one of a single-byte encoding
+    /// such as ISO-8859-1 makes the parser decode the UTF-8 bytes as that encoding, which garbles
+    /// any non-ASCII text (`é` comes out as `Ã©`).
+    ///
+    /// - Parameters:
+    ///   - string: The document.
+    ///   - chunkSize: How many bytes are handed to the parser at a time, which bounds one batch of
+    ///     events.
+    ///   - options: How to parse.
     public init(string: String, chunkSize: Int = 64 * 1024, options: XMLParsingOptions = .default) {
         self.init(data: Data(string.utf8), chunkSize: chunkSize, options: options)
     }
@@ -21,15 +32,24 @@ extension XMLEvents where Source == DataChunks {
 extension XMLEvents where Source == FileChunks {
     /// The events of a file, read in chunks as parsing needs them; the file is never read whole.
     ///
+    /// Iteration throws ``XMLByteSourceError`` when the file cannot be opened or read.
+    ///
     /// - Parameters:
     ///   - url: A `file:` URL.
-    ///   - chunkSize: How many bytes are read and parsed per step.
+    ///   - chunkSize: How many bytes are read and handed to the parser at a time.
     ///   - options: How to parse.
     public init(contentsOf url: URL, chunkSize: Int = 64 * 1024, options: XMLParsingOptions = .default) {
         self.init(FileChunks(url: url, chunkSize: chunkSize), options: options)
     }
 
     /// The events of the file at `path`, read in chunks as parsing needs them.
+    ///
+    /// Iteration throws ``XMLByteSourceError`` when the file cannot be opened or read.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path.
+    ///   - chunkSize: How many bytes are read and handed to the parser at a time.
+    ///   - options: How to parse.
     public init(path: String, chunkSize: Int = 64 * 1024, options: XMLParsingOptions = .default) {
         self.init(FileChunks(path: path, chunkSize: chunkSize), options: options)
     }

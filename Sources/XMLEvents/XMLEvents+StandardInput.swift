@@ -6,7 +6,7 @@ extension XMLEvents where Source == StandardInputChunks {
     /// consumer slows the writer upstream instead of filling memory; see ``StandardInputChunks``.
     ///
     /// - Parameters:
-    ///   - chunkSize: How many bytes are read and parsed per step.
+    ///   - chunkSize: How many bytes are read and handed to the parser at a time.
     ///   - options: How to parse.
     /// - Returns: The events, to be iterated once.
     public static func standardInput(

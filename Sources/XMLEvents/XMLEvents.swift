@@ -81,6 +81,16 @@ where Source.Element: ContiguousBytes & Sendable {
         }
 
         /// The next event, or `nil` after ``XMLEvent/endDocument``.
+        ///
+        /// Hands out the events of the current chunk without suspending; when they are gone, reads
+        /// and parses the next chunk.
+        ///
+        /// - Returns: The next event, or `nil` once the document has ended or an error has been
+        ///   thrown.
+        /// - Throws: ``XMLParsingError`` for a malformed, truncated or over-limit document (after
+        ///   every event before the error point); the source's own errors unchanged;
+        ///   `CancellationError` when the task is cancelled. Each is thrown once; the next call
+        ///   returns `nil`.
         @inlinable
         public nonisolated(nonsending) mutating func next() async throws -> XMLEvent? {
             if let event = nextInBatch() { return event }
@@ -93,6 +103,10 @@ where Source.Element: ContiguousBytes & Sendable {
         /// Runs on the caller's executor (`nonisolated(nonsending)`) rather than hopping to
         /// `actor` on entry: for a consumer on the main actor that hop was most of the cost of an
         /// event.
+        ///
+        /// - Parameter actor: The caller's actor, usually `#isolation`.
+        /// - Returns: The next event, or `nil` after the end of the document.
+        /// - Throws: The errors ``next()`` throws.
         @inlinable
         public nonisolated(nonsending) mutating func next(isolation actor: (any Actor)?) async throws -> XMLEvent? {
             if let event = nextInBatch() { return event }

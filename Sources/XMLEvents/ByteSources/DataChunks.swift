@@ -15,6 +15,10 @@ public struct DataChunks: AsyncSequence, Sendable {
     public let chunkSize: Int
 
     /// Creates chunks of `data`, each at most `chunkSize` bytes (at least 1).
+    ///
+    /// - Parameters:
+    ///   - data: The document's bytes; the chunks are slices of it, not copies.
+    ///   - chunkSize: The most bytes in one chunk; values below 1 count as 1.
     public init(_ data: Data, chunkSize: Int = 64 * 1024) {
         self.data = data
         self.chunkSize = Swift.max(1, chunkSize)
@@ -43,6 +47,8 @@ public struct DataChunks: AsyncSequence, Sendable {
         }
 
         /// The next slice, or `nil` after the last byte.
+        ///
+        /// - Parameter actor: The caller's actor, usually `#isolation`; slicing never suspends.
         public mutating func next(isolation actor: isolated (any Actor)?) async -> Data? {
             nextSlice()
         }

@@ -26,12 +26,22 @@ public struct FileChunks: AsyncSequence, Sendable {
     public let chunkSize: Int
 
     /// Creates chunks of the file at `path`, each at most `chunkSize` bytes (at least 1).
+    ///
+    /// Nothing is opened yet: the file is opened by the iterator's first `next()`.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path.
+    ///   - chunkSize: The most bytes read at once; values below 1 count as 1.
     public init(path: String, chunkSize: Int = 64 * 1024) {
         self.path = path
         self.chunkSize = Swift.max(1, chunkSize)
     }
 
     /// Creates chunks of the file at a `file:` URL.
+    ///
+    /// - Parameters:
+    ///   - url: A `file:` URL; its `path` is read.
+    ///   - chunkSize: The most bytes read at once; values below 1 count as 1.
     public init(url: URL, chunkSize: Int = 64 * 1024) {
         self.init(path: url.path, chunkSize: chunkSize)
     }
@@ -54,11 +64,19 @@ public struct FileChunks: AsyncSequence, Sendable {
         }
 
         /// The next chunk, or `nil` at the end of the file.
+        ///
+        /// - Throws: ``XMLByteSourceError/openFailed(path:errno:)`` when the file cannot be opened
+        ///   (on the first call), ``XMLByteSourceError/readFailed(path:errno:)`` when a read
+        ///   fails; the file is closed then, and later calls return `nil`.
         public mutating func next() async throws -> Data? {
             try readChunk()
         }
 
         /// The next chunk, or `nil` at the end of the file.
+        ///
+        /// - Parameter actor: The caller's actor, usually `#isolation`; the read happens there,
+        ///   blocking briefly, as reads of regular files do.
+        /// - Throws: ``XMLByteSourceError`` as ``next()`` does.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Data? {
             try readChunk()
         }

@@ -144,6 +144,9 @@ where Base.Element == XMLSubtree {
         }
 
         /// The next record, or `nil` when the base has ended.
+        ///
+        /// - Throws: ``XMLRecordDecodingError`` for a subtree that does not decode, and the base's
+        ///   errors unchanged; the base is released then, and later calls return `nil`.
         @inlinable
         public nonisolated(nonsending) mutating func next() async throws -> Record? {
             try await next(isolation: #isolation)
@@ -154,6 +157,7 @@ where Base.Element == XMLSubtree {
         /// Runs on the caller's executor (`nonisolated(nonsending)`), so no hop is paid per call.
         ///
         /// - Parameter actor: The caller's actor; the base is asked for events there.
+        /// - Throws: The errors ``next()`` throws.
         @inlinable
         public nonisolated(nonsending) mutating func next(isolation actor: (any Actor)?) async throws -> Record? {
             let element: XMLSubtree?

@@ -10,7 +10,7 @@
 /// let item = try XMLPath("channel/item")
 /// for try await event in events {
 ///     tracker.track(event)
-///     if case .text(let text) = event, item.matches(tracker.path.dropLast()) { … }
+///     if case .text(let text) = event, item.matches(Array(tracker.path.dropLast())) { … }
 /// }
 /// ```
 ///

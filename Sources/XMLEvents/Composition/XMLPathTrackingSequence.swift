@@ -52,6 +52,8 @@ public struct XMLPathTrackingSequence<Base: AsyncSequence>: AsyncSequence where 
         }
 
         /// The next event with its path, or `nil` when the base has ended.
+        ///
+        /// - Throws: The base's errors, unchanged; the base is released then.
         @inlinable
         public nonisolated(nonsending) mutating func next() async throws -> (event: XMLEvent, path: [XMLName])? {
             try await next(isolation: #isolation)
@@ -63,6 +65,7 @@ public struct XMLPathTrackingSequence<Base: AsyncSequence>: AsyncSequence where 
         /// Runs on the caller's executor (`nonisolated(nonsending)`), so no hop is paid per call.
         ///
         /// - Parameter actor: The caller's actor; the base is asked for events there.
+        /// - Throws: The base's errors, unchanged.
         @inlinable
         public nonisolated(nonsending) mutating func next(
             isolation actor: (any Actor)?

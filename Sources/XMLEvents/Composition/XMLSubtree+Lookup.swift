@@ -70,6 +70,8 @@ extension XMLSubtree {
 
     /// The first child element with this local name and namespace (the prefix plays no part).
     ///
+    /// - Parameter name: A resolved name, for example one from an event.
+    /// - Returns: The child, or `nil` when none has that name.
     /// - Complexity: O(*n*) in the number of children.
     public func child(named name: XMLName) -> XMLSubtree? {
         for case .element(let element) in storage.children where XMLSubtree.sameName(element.name, name) {
@@ -93,6 +95,8 @@ extension XMLSubtree {
 
     /// Every child element with this local name and namespace, in document order.
     ///
+    /// - Parameter name: A resolved name, for example one from an event.
+    /// - Returns: The children; empty when none has that name.
     /// - Complexity: O(*n*) in the number of children.
     public func children(named name: XMLName) -> [XMLSubtree] {
         storage.children.compactMap { node in
@@ -119,6 +123,9 @@ extension XMLSubtree {
 
     /// The first attribute that passes a name test, as for ``subscript(attribute:)``.
     ///
+    /// - Parameter name: `local` (in any namespace or none), `{uri}local`, `{}local`,
+    ///   `prefix:local` (the prefix as written in the document).
+    /// - Returns: The attribute, with its resolved name, or `nil` when none passes.
     /// - Complexity: O(*n*) in the number of attributes.
     public func attribute(named name: String) -> XMLAttribute? {
         if let simple = XMLSubtree.simpleLocalName(name) {
@@ -131,6 +138,10 @@ extension XMLSubtree {
     /// The value of the attribute with this local name in this namespace (`nil` for an
     /// unprefixed attribute, which is in no namespace).
     ///
+    /// - Parameters:
+    ///   - localName: The attribute's local name.
+    ///   - namespaceURI: The attribute's namespace URI, or `nil` for no namespace.
+    /// - Returns: The value, or `nil` when the element has no such attribute.
     /// - Complexity: O(*n*) in the number of attributes.
     public func attribute(_ localName: String, namespaceURI: String?) -> String? {
         storage.attributes.first { $0.name.localName == localName && $0.name.namespaceURI == namespaceURI }?.value

@@ -85,6 +85,9 @@ public struct XMLSubtree: Sendable, Hashable {
     /// Two subtrees are equal when their names, attributes, namespace declarations and children
     /// are equal; locations are not compared.
     ///
+    /// - Parameters:
+    ///   - lhs: A subtree.
+    ///   - rhs: Another subtree.
     /// - Complexity: O(*n*) in the size of the smaller subtree; O(1) for two copies of one value.
     public static func == (lhs: XMLSubtree, rhs: XMLSubtree) -> Bool {
         if lhs.storage === rhs.storage { return true }
@@ -94,6 +97,7 @@ public struct XMLSubtree: Sendable, Hashable {
 
     /// Hashes the name, attributes, namespace declarations and children.
     ///
+    /// - Parameter hasher: The hasher to feed.
     /// - Complexity: O(*n*) in the size of the subtree.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)

@@ -144,6 +144,9 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
         }
 
         /// The next selected subtree, or `nil` when the base has ended.
+        ///
+        /// - Throws: ``XMLPathError`` on the first call when the path is not valid, and the base's
+        ///   errors unchanged; the base is released then.
         @inlinable
         public nonisolated(nonsending) mutating func next() async throws -> XMLSubtree? {
             try await next(isolation: #isolation)
@@ -155,6 +158,7 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
         /// Runs on the caller's executor (`nonisolated(nonsending)`), so no hop is paid per call.
         ///
         /// - Parameter actor: The caller's actor; the base is asked for events there.
+        /// - Throws: The errors ``next()`` throws.
         @inlinable
         public nonisolated(nonsending) mutating func next(isolation actor: (any Actor)?) async throws -> XMLSubtree? {
             switch machine.next() {

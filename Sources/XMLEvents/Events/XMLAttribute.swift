@@ -8,6 +8,10 @@ public struct XMLAttribute: Sendable, Hashable, CustomStringConvertible {
     public var value: String
 
     /// Creates an attribute.
+    ///
+    /// - Parameters:
+    ///   - name: The attribute's name; give an unprefixed attribute no namespace URI.
+    ///   - value: The value, with references already replaced.
     public init(name: XMLName, value: String) {
         self.name = name
         self.value = value

@@ -12,6 +12,11 @@ public struct XMLLocation: Sendable, Hashable, CustomStringConvertible {
     public var byteOffset: Int
 
     /// Creates a location.
+    ///
+    /// - Parameters:
+    ///   - line: The 1-based line.
+    ///   - column: The 1-based column, in characters.
+    ///   - byteOffset: The 0-based offset in bytes from the start of the input.
     public init(line: Int, column: Int, byteOffset: Int) {
         self.line = line
         self.column = column

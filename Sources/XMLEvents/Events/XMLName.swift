@@ -56,6 +56,14 @@ public struct XMLName: Sendable, Hashable, CustomStringConvertible {
     public var description: String { qualifiedName }
 
     /// Two names are equal when their local names, prefixes and namespace URIs are equal.
+    ///
+    /// Names that share storage (every event of a document that carries the same name) compare
+    /// in O(1). To compare names regardless of their prefixes, compare ``localName`` and
+    /// ``namespaceURI``.
+    ///
+    /// - Parameters:
+    ///   - lhs: A name.
+    ///   - rhs: Another name.
     public static func == (lhs: XMLName, rhs: XMLName) -> Bool {
         if lhs.storage === rhs.storage { return true }
         return lhs.localName == rhs.localName && lhs.prefix == rhs.prefix
@@ -63,6 +71,8 @@ public struct XMLName: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Hashes the local name, prefix and namespace URI.
+    ///
+    /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(localName)
         hasher.combine(prefix)

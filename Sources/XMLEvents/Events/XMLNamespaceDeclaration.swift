@@ -7,6 +7,10 @@ public struct XMLNamespaceDeclaration: Sendable, Hashable, CustomStringConvertib
     public var uri: String
 
     /// Creates a namespace declaration.
+    ///
+    /// - Parameters:
+    ///   - prefix: The declared prefix, or `nil` for the default namespace.
+    ///   - uri: The namespace URI; empty to undeclare the default namespace.
     public init(prefix: String?, uri: String) {
         self.prefix = prefix
         self.uri = uri

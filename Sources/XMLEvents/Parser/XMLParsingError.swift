@@ -11,6 +11,9 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         public var rawValue: Int
 
         /// Creates a code from its number.
+        ///
+        /// - Parameter rawValue: A libxml2 `xmlParserErrors` value, or one of the package's own
+        ///   codes (from 100,000 on).
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         /// The input ended before the document was complete (`XML_ERR_DOCUMENT_END`).
@@ -47,7 +50,7 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         /// The byte order mark and the encoding declaration disagree.
         public static let encodingMismatch = Code(rawValue: 100_009)
 
-        /// The code's number, with its name where the package names it.
+        /// The code's number, for example `76` for ``tagNameMismatch``.
         public var description: String { String(rawValue) }
     }
 
@@ -67,6 +70,13 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
     public var byteOffset: Int
 
     /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - code: What went wrong.
+    ///   - message: A readable explanation.
+    ///   - line: The 1-based line of the error point.
+    ///   - column: The 1-based column of the error point, in characters.
+    ///   - byteOffset: The offset of the error point in the input, in bytes from 0.
     public init(code: Code, message: String, line: Int, column: Int, byteOffset: Int) {
         self.code = code
         self.message = message

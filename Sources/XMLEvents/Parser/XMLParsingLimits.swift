@@ -29,6 +29,15 @@ public struct XMLParsingLimits: Sendable, Hashable {
     public var maxEntityExpansionRatio: Int
 
     /// Creates limits; every parameter defaults to the ``standard`` value.
+    ///
+    /// - Parameters:
+    ///   - maxDepth: The deepest element nesting allowed.
+    ///   - maxNameLength: The longest element or attribute name, in bytes of UTF-8.
+    ///   - maxAttributesPerElement: The most attributes and namespace declarations on one start tag.
+    ///   - maxNodeLength: The longest text run, CDATA section, comment, processing instruction or
+    ///     attribute value, in bytes of UTF-8.
+    ///   - entityExpansionAllowance: Replacement text allowed before the ratio applies, in bytes.
+    ///   - maxEntityExpansionRatio: Replacement text allowed per byte of the document parsed.
     public init(
         maxDepth: Int = 256,
         maxNameLength: Int = 50_000,

@@ -22,6 +22,14 @@ public struct XMLParsingOptions: Sendable {
     public var externalEntityResolver: XMLExternalEntityResolver?
 
     /// Creates options; every parameter defaults to the safe choice.
+    ///
+    /// - Parameters:
+    ///   - reportsCDATA: Report CDATA sections as ``XMLEvent/cdata(_:)`` events instead of
+    ///     merging them into the surrounding text.
+    ///   - dropsWhitespaceOnlyText: Drop text runs made only of white space.
+    ///   - limits: The bounds one document must stay within.
+    ///   - externalEntityResolver: Loads external entities and the external DTD subset; `nil`
+    ///     (the default) reads nothing outside the document.
     public init(
         reportsCDATA: Bool = false,
         dropsWhitespaceOnlyText: Bool = false,
@@ -51,6 +59,10 @@ public struct XMLExternalEntityRequest: Sendable, Hashable {
     public var publicID: String?
 
     /// Creates a request.
+    ///
+    /// - Parameters:
+    ///   - systemID: The system identifier, if any.
+    ///   - publicID: The public identifier, if any.
     public init(systemID: String?, publicID: String?) {
         self.systemID = systemID
         self.publicID = publicID

@@ -35,6 +35,11 @@ public actor XMLPushParser {
     private var state: State
 
     /// Creates a parser for one document.
+    ///
+    /// If libxml2 cannot allocate a parser context, the first call to a `feed` or `finish`
+    /// method throws ``XMLParsingError/Code/internalError``.
+    ///
+    /// - Parameter options: How to parse; the defaults are safe for untrusted input.
     public init(options: XMLParsingOptions = .default) {
         if let context = LibXML2PushContext(options: options) {
             state = .parsing(context)
@@ -65,6 +70,9 @@ public actor XMLPushParser {
     /// When the chunk holds an error, the events before the error point are not returned; use
     /// ``feed(_:into:)`` to keep them.
     ///
+    /// - Parameter chunk: The next bytes of the document, in the order they appear.
+    /// - Returns: The events the chunk completed; possibly none, since the parser works in steps
+    ///   of 4 KiB.
     /// - Throws: ``XMLParsingError`` as ``feed(_:into:)`` does.
     public func feed(_ chunk: some ContiguousBytes & Sendable) throws(XMLParsingError) -> [XMLEvent] {
         var events: [XMLEvent] = []
@@ -75,6 +83,8 @@ public actor XMLPushParser {
     /// Declares the document complete and appends the remaining events to `events`, ending with
     /// ``XMLEvent/endDocument``.
     ///
+    /// - Parameter events: Receives the remaining events; when the document is malformed or
+    ///   incomplete, the events before the error point.
     /// - Throws: ``XMLParsingError`` when the document is malformed or incomplete (truncated
     ///   input is an error, never a silent end); the events before the error point are appended
     ///   first.
@@ -87,6 +97,7 @@ public actor XMLPushParser {
     /// Declares the document complete and returns the remaining events, ending with
     /// ``XMLEvent/endDocument``.
     ///
+    /// - Returns: The remaining events, the last of them ``XMLEvent/endDocument``.
     /// - Throws: ``XMLParsingError`` as ``finish(into:)`` does, without the events before it.
     public func finish() throws(XMLParsingError) -> [XMLEvent] {
         var events: [XMLEvent] = []
