@@ -14,10 +14,10 @@ extension XMLEvents where Source == DataChunks {
 
     /// The events of a document held in a string, parsed from its UTF-8 form.
     ///
-    /// The string's encoding declaration, if it has one, should name UTF-8: it is read as it would
-    /// be for the bytes, so a declaration of UTF-16 is an error, and one of a single-byte encoding
-    /// such as ISO-8859-1 makes the parser decode the UTF-8 bytes as that encoding, which garbles
-    /// any non-ASCII text (`é` comes out as `Ã©`).
+    /// A string is text already decoded, so its encoding declaration, if it has one, no longer
+    /// describes anything: it is ignored, the UTF-8 form is parsed as UTF-8, and the
+    /// ``XMLEvent/startDocument(version:encoding:standalone:)`` event reports no encoding.
+    /// (`<?xml version="1.0" encoding="ISO-8859-1"?><p>é</p>` gives the text `é`.)
     ///
     /// - Parameters:
     ///   - string: The document.
@@ -25,6 +25,8 @@ extension XMLEvents where Source == DataChunks {
     ///     events.
     ///   - options: How to parse.
     public init(string: String, chunkSize: Int = 64 * 1024, options: XMLParsingOptions = .default) {
+        var options = options
+        options.ignoresEncodingDeclaration = true
         self.init(data: Data(string.utf8), chunkSize: chunkSize, options: options)
     }
 }

@@ -98,4 +98,23 @@ import XMLEvents
         data.append(Data("</a>".utf8))
         #expect(await parse(data).error != nil)
     }
+
+    /// A string is already decoded: its declaration must not make the parser decode its UTF-8
+    /// form a second time, whatever it names.
+    @Test(arguments: ["ISO-8859-1", "windows-1252", "UTF-16", "Shift_JIS", "x-no-such-thing"])
+    func stringsAreParsedAsUTF8WhateverTheyDeclare(declared: String) async throws {
+        let document = "<?xml version='1.0' encoding='\(declared)'?><p a='ü'>é ☃ 𝄞</p>"
+        var events: [XMLEvent] = []
+        for try await event in XMLEvents(string: "\u{FEFF}" + document) { events.append(event) }
+        #expect(events.first == .startDocument(version: "1.0", encoding: nil, standalone: nil))
+        #expect(events.contains(.text("é ☃ 𝄞")))
+        let attributes = events.compactMap { event -> [XMLAttribute]? in
+            if case .startElement(_, let attributes, _) = event { attributes } else { nil }
+        }
+        #expect(attributes.first?.first?.value == "ü")
+        // The same bytes as data are read as declared.
+        if declared == "ISO-8859-1" {
+            #expect(await parse(Data(document.utf8)).events.contains(.text("Ã© â\u{98}\u{83} ð\u{9D}\u{84}\u{9E}")))
+        }
+    }
 }

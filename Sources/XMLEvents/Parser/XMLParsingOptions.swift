@@ -21,6 +21,10 @@ public struct XMLParsingOptions: Sendable {
     /// (the default) nothing outside the document is read.
     public var externalEntityResolver: XMLExternalEntityResolver?
 
+    /// Whether the bytes are UTF-8 whatever the document's encoding declaration says: set for
+    /// documents that were Swift strings, whose declaration describes bytes that no longer exist.
+    var ignoresEncodingDeclaration = false
+
     /// Creates options; every parameter defaults to the safe choice.
     ///
     /// - Parameters:

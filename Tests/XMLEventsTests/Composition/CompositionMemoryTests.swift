@@ -6,95 +6,131 @@ import XMLEvents
     import Glibc
 #endif
 
-/// Memory stays bounded by the largest selected subtree, whatever the document's size.
-///
-/// Resident memory is read from /proc/self/status while the records stream past, so the bound
-/// holds for this process as a whole: the suite runs its tests one at a time, and the bounds
-/// leave room for other suites running beside it.
-@Suite("Composition: memory", .serialized, .enabled(if: ResidentMemory.read() != nil))
-struct CompositionMemoryTests {
-    /// 29 MB of records, which a debug build streams in a few seconds; the same test with
-    /// 5,800,000 records (1 GB) in a release build stayed within the same bound.
-    static let streamedRecordCount = 160_000
+#if os(Linux)
+    /// Memory stays bounded by the largest selected subtree, whatever the document's size.
+    ///
+    /// Each figure is taken in a process of its own (``IsolatedMeasurement``): resident memory
+    /// belongs to the whole process, and the other suites run beside these ones.
+    @Suite("Composition: memory", .enabled(if: ProcessMemory.residentBytes > 0))
+    struct CompositionMemoryTests {
+        @Test func streamingRecordsHoldsOneRecordAtATime() async throws {
+            let figures = try await CompositionMemoryMeasurements.streamingRecords.run()
+            let count = CompositionMemoryMeasurements.streamedRecordCount
+            #expect(figures["records"] == count)
+            #expect(figures["lastNameIsRight"] == 1)
+            #expect(figures["streamedBytes", default: 0] > 25_000_000)
+            let growth = try #require(figures["growth"])
+            #expect(growth < 16 << 20, "grew by \(growth >> 20) MB")
+        }
 
-    /// Lets the allocator hand freed pages back, so that what is measured is what is held.
-    /// (`malloc_trim` is a glibc extension the Glibc module does not declare.)
-    private func trim() {
-        #if canImport(Glibc)
+        @Test func decodingRecordsHoldsOneRecordAtATime() async throws {
+            let figures = try await CompositionMemoryMeasurements.decodingRecords.run()
+            #expect(figures["records"] == CompositionMemoryMeasurements.streamedRecordCount / 3)
+            #expect(figures["idsInOrder"] == 1)
+            let growth = try #require(figures["growth"])
+            #expect(growth < 16 << 20, "grew by \(growth >> 20) MB")
+        }
+
+        @Test func aHugeRecordIsBuiltWholeAndLetGo() async throws {
+            let figures = try await CompositionMemoryMeasurements.hugeRecord.run()
+            #expect(figures["found"] == 1)
+            #expect(figures["items"] == CompositionMemoryMeasurements.hugeItemCount)
+            #expect(figures["lastItemIsRight"] == 1)
+            #expect(figures["documentBytes", default: 0] > 20_000_000)
+            // The whole record is in memory while it is held…
+            let held = try #require(figures["held"])
+            #expect(held > 20 << 20, "holds \(held >> 20) MB")
+            // …and is given back once it is not.
+            let after = try #require(figures["after"])
+            #expect(after < 16 << 20, "still holds \(after >> 20) MB")
+        }
+    }
+
+    /// The measurements behind ``CompositionMemoryTests``, run in a child process each.
+    enum CompositionMemoryMeasurements {
+        /// 29 MB of records, which a debug build streams in a few seconds; the same test with
+        /// 5,800,000 records (1 GB) in a release build stayed within the same bound.
+        static let streamedRecordCount = 160_000
+        static let hugeItemCount = 230_000
+
+        static let all = [streamingRecords, decodingRecords, hugeRecord]
+
+        /// Lets the allocator hand freed pages back, so that what is measured is what is held.
+        /// (`malloc_trim` is a glibc extension the Glibc module does not declare.)
+        static func trim() {
             typealias Trim = @convention(c) (Int) -> Int32
             if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
                 _ = unsafeBitCast(symbol, to: Trim.self)(0)
             }
-        #endif
-    }
+        }
 
-    @Test func streamingRecordsHoldsOneRecordAtATime() async throws {
-        trim()
-        let baseline = try #require(ResidentMemory.read())
-        var peak = baseline.current
-        var count = 0
-        var lastName = ""
-        let records = XMLEvents(GeneratedRecords(count: Self.streamedRecordCount)).elements(named: "record")
-        for try await record in records {
-            count += 1
-            lastName = record.child(named: "name")?.text ?? ""
-            if count % 2_000 == 0, let now = ResidentMemory.read() { peak = max(peak, now.current) }
+        static let streamingRecords = IsolatedMeasurement(name: "composition.streamingRecords") {
+            trim()
+            let baseline = ProcessMemory.residentBytes
+            var peak = baseline
+            var count = 0
+            var lastName = ""
+            let records = XMLEvents(GeneratedRecords(count: streamedRecordCount)).elements(named: "record")
+            for try await record in records {
+                count += 1
+                lastName = record.child(named: "name")?.text ?? ""
+                if count % 2_000 == 0 { peak = max(peak, ProcessMemory.residentBytes) }
+            }
+            let recordBytes = GeneratedRecords.record(streamedRecordCount / 2).utf8.count
+            return [
+                "records": count,
+                "lastNameIsRight": lastName == "Record number \(streamedRecordCount - 1)" ? 1 : 0,
+                "streamedBytes": streamedRecordCount * recordBytes,
+                "growth": peak - baseline,
+            ]
         }
-        #expect(count == Self.streamedRecordCount)
-        #expect(lastName == "Record number \(Self.streamedRecordCount - 1)")
-        let streamed = Self.streamedRecordCount * GeneratedRecords.record(Self.streamedRecordCount / 2).utf8.count
-        #expect(streamed > 25_000_000)
-        #expect(peak - baseline.current < 32 << 20, "grew by \((peak - baseline.current) >> 20) MB")
-    }
 
-    @Test func decodingRecordsHoldsOneRecordAtATime() async throws {
-        struct Record: Decodable {
-            var id: Int
-            var kind: String
-            var name: String
-            var value: Double
-            var flag: Bool
-            var created: Date
+        static let decodingRecords = IsolatedMeasurement(name: "composition.decodingRecords") {
+            struct Record: Decodable {
+                var id: Int
+                var kind: String
+                var name: String
+                var value: Double
+                var flag: Bool
+                var created: Date
+            }
+            trim()
+            let baseline = ProcessMemory.residentBytes
+            var peak = baseline
+            var count = 0
+            var idsInOrder = true
+            let decoder = XMLRecordDecoder(dateDecodingStrategy: .iso8601)
+            let records = XMLEvents(GeneratedRecords(count: streamedRecordCount / 3))
+                .decode(Record.self, elements: "/registry/record", using: decoder)
+            for try await record in records {
+                idsInOrder = idsInOrder && record.id == count
+                count += 1
+                if count % 2_000 == 0 { peak = max(peak, ProcessMemory.residentBytes) }
+            }
+            return ["records": count, "idsInOrder": idsInOrder ? 1 : 0, "growth": peak - baseline]
         }
-        trim()
-        let baseline = try #require(ResidentMemory.read())
-        var peak = baseline.current
-        var count = 0
-        let decoder = XMLRecordDecoder(dateDecodingStrategy: .iso8601)
-        let records = XMLEvents(GeneratedRecords(count: Self.streamedRecordCount / 3))
-            .decode(Record.self, elements: "/registry/record", using: decoder)
-        for try await record in records {
-            #expect(record.id == count)
-            count += 1
-            if count % 2_000 == 0, let now = ResidentMemory.read() { peak = max(peak, now.current) }
-        }
-        #expect(count == Self.streamedRecordCount / 3)
-        #expect(peak - baseline.current < 32 << 20, "grew by \((peak - baseline.current) >> 20) MB")
-    }
 
-    @Test func aHugeRecordIsBuiltWholeAndLetGo() async throws {
-        trim()
-        let baseline = try #require(ResidentMemory.read())
-        let itemCount = 230_000
-        do {
-            let huge = HugeRecordDocument(itemCount: itemCount)
-            #expect(huge.byteCount > 20_000_000)
-            var found: [XMLSubtree] = []
-            for try await element in XMLEvents(huge).elements(named: "huge") { found.append(element) }
-            #expect(found.count == 1)
-            let record = try #require(found.first)
-            #expect(record.elements.count == itemCount)
-            #expect(record.elements.last?.text == "item \(itemCount - 1)some text to fill the record")
-            let held = try #require(ResidentMemory.read()).current - baseline.current
-            // The whole record is in memory while it is held…
-            #expect(held > 20 << 20, "holds \(held >> 20) MB")
+        static let hugeRecord = IsolatedMeasurement(name: "composition.hugeRecord") {
+            trim()
+            let baseline = ProcessMemory.residentBytes
+            var figures: IsolatedMeasurement.Figures = [:]
+            do {
+                let huge = HugeRecordDocument(itemCount: hugeItemCount)
+                figures["documentBytes"] = huge.byteCount
+                var found: [XMLSubtree] = []
+                for try await element in XMLEvents(huge).elements(named: "huge") { found.append(element) }
+                figures["found"] = found.count
+                figures["items"] = found.first?.elements.count ?? 0
+                let lastText = found.first?.elements.last?.text
+                figures["lastItemIsRight"] = lastText == "item \(hugeItemCount - 1)some text to fill the record" ? 1 : 0
+                figures["held"] = ProcessMemory.residentBytes - baseline
+            }
+            trim()
+            figures["after"] = ProcessMemory.residentBytes - baseline
+            return figures
         }
-        // …and is given back once it is not.
-        trim()
-        let after = try #require(ResidentMemory.read()).current - baseline.current
-        #expect(after < 16 << 20, "still holds \(after >> 20) MB")
     }
-}
+#endif
 
 /// `<doc><huge>` with `itemCount` items, then two small siblings, produced chunk by chunk.
 struct HugeRecordDocument: AsyncSequence, Sendable {

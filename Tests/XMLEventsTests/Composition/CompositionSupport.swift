@@ -137,22 +137,3 @@ struct GeneratedRecords: AsyncSequence, Sendable {
         }
     }
 }
-
-/// The process's resident set and its peak so far, in bytes, from /proc/self/status.
-struct ResidentMemory {
-    var current: Int
-    var peak: Int
-
-    static func read() -> ResidentMemory? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        func field(_ name: String) -> Int? {
-            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else {
-                return nil
-            }
-            let digits = line.split(separator: " ").dropFirst().first { Int($0) != nil }
-            return digits.flatMap { Int($0) }.map { $0 * 1024 }
-        }
-        guard let current = field("VmRSS"), let peak = field("VmHWM") else { return nil }
-        return ResidentMemory(current: current, peak: peak)
-    }
-}

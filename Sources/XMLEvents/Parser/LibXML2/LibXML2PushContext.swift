@@ -29,6 +29,9 @@ final class LibXML2PushContext {
 
     private let liveCounter: LiveCounter?
 
+    private let maxAttributesPerElement: Int
+    private var startTagScan = StartTagAttributeScan()
+
     /// Fails only when libxml2 cannot allocate a context.
     init?(options: XMLParsingOptions) {
         LibXML2Runtime.initialize()
@@ -38,8 +41,12 @@ final class LibXML2PushContext {
         if options.limits.needsHugeEngineMode {
             flags |= XML_PARSE_HUGE.rawValue
         }
+        if options.ignoresEncodingDeclaration {
+            flags |= XML_PARSE_IGNORE_ENC.rawValue
+        }
         xmlCtxtUseOptions(context, Int32(flags))
         self.context = context
+        maxAttributesPerElement = options.limits.maxAttributesPerElement
         let dictionary = context.pointee.dict
         session = UnsafeMutablePointer<ParserSession>.allocate(capacity: 1)
         session.initialize(
@@ -123,11 +130,13 @@ final class LibXML2PushContext {
             if heldBack.count == stepSize {
                 heldBack.withUnsafeBytes { parseSlice($0, terminate: false) }
                 heldBack.removeAll(keepingCapacity: true)
+                enforceAttributeLimitOnHeldStartTag()
             }
         }
         while remaining.count >= stepSize, session.pointee.error == nil {
             parseSlice(UnsafeRawBufferPointer(rebasing: remaining.prefix(stepSize)), terminate: false)
             remaining = remaining.dropFirst(stepSize)
+            enforceAttributeLimitOnHeldStartTag()
         }
         guard session.pointee.error == nil else { return }
         heldBack.append(contentsOf: remaining)
@@ -149,11 +158,31 @@ final class LibXML2PushContext {
             terminate ? 1 : 0
         )
         xmlevents_restore_error_handlers(saved)
+        session.pointee.resolvePendingPosition()
         if status != 0, session.pointee.error == nil, context.pointee.wellFormed == 0 || terminate {
             // libxml2 gave up without a structured report (an encoder failure, say).
             session.pointee.fail(
                 XMLParsingError.Code(rawValue: Int(status)),
                 "The parser stopped with libxml2 error \(status)")
+        }
+    }
+
+    /// Refuses a start tag that libxml2 is still holding, before libxml2's quadratic duplicate
+    /// check runs on it, once it is long and already has more attributes than allowed (see
+    /// ``StartTagAttributeScan``). Runs between whole steps only, so the outcome does not depend
+    /// on how the input was split.
+    private func enforceAttributeLimitOnHeldStartTag() {
+        guard session.pointee.error == nil, context.pointee.instate == XML_PARSER_START_TAG,
+            context.pointee.inputNr == 1, let input = context.pointee.input,
+            let base = input.pointee.base, let cursor = input.pointee.cur, let end = input.pointee.end,
+            end - cursor >= StartTagAttributeScan.heldBytesThreshold
+        else { return }
+        let tagStart = Int(input.pointee.consumed) + (cursor - base)
+        startTagScan.scan(UnsafeRawBufferPointer(start: cursor, count: end - cursor), tagStart: tagStart)
+        if startTagScan.attributes > maxAttributesPerElement {
+            session.pointee.fail(
+                .attributeLimitExceeded,
+                "Element has more than \(maxAttributesPerElement) attributes; the limit is \(maxAttributesPerElement)")
         }
     }
 

@@ -14,10 +14,18 @@ struct ParserSession {
     /// Records the first error and makes libxml2 stop at its next step. The input buffers are
     /// not freed here (this runs inside libxml2's call stack); the owner halts the parser for good
     /// once `xmlParseChunk` returns.
-    mutating func fail(_ code: XMLParsingError.Code, _ message: String, at given: (line: Int, column: Int)? = nil) {
+    ///
+    /// With `inputIsStable` false (a report from libxml2's encoding layer, which can run while
+    /// libxml2 refills the input buffer and the input's pointers still point into the buffer it
+    /// just reallocated), the position is left for ``resolvePendingPosition()``: reading it now
+    /// would read freed memory.
+    mutating func fail(
+        _ code: XMLParsingError.Code, _ message: String, at given: (line: Int, column: Int)? = nil,
+        inputIsStable: Bool = true
+    ) {
         guard error == nil else { return }
         builder.flushPending()
-        let here = mainContext.documentPosition
+        let here = inputIsStable ? mainContext.documentPosition : (line: 0, column: 0, byteOffset: 0)
         error = XMLParsingError(
             code: code,
             message: message,
@@ -25,7 +33,21 @@ struct ParserSession {
             column: given?.column ?? here.column,
             byteOffset: here.byteOffset
         )
+        positionIsPending = !inputIsStable
         ParserSession.softHalt(mainContext)
+    }
+
+    /// Whether the error's position waits for libxml2 to return (see ``fail(_:_:at:inputIsStable:)``).
+    private(set) var positionIsPending = false
+
+    /// Fills in the error's position once `xmlParseChunk` has returned and libxml2 has set the
+    /// input's pointers right again.
+    mutating func resolvePendingPosition() {
+        guard positionIsPending, var error else { return }
+        let here = mainContext.documentPosition
+        (error.line, error.column, error.byteOffset) = (here.line, here.column, here.byteOffset)
+        self.error = error
+        positionIsPending = false
     }
 
     /// Turns a limit the builder reports into the session's error.

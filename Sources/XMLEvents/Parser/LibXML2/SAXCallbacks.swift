@@ -217,7 +217,9 @@ enum SAXCallbacks {
             report.ctxt.map { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(session.pointee.mainContext)
         let line = Int(report.line)
         let position = raisedByMain && line > 0 ? (line: line, column: Int(report.int2)) : nil
-        session.pointee.fail(code, message, at: position)
+        // A report without a parser context comes from the encoding layer, possibly in the middle
+        // of an input-buffer refill: the input's position cannot be read until libxml2 returns.
+        session.pointee.fail(code, message, at: position, inputIsStable: report.ctxt != nil)
     }
 
     /// Whether a report ends the document. Fatal errors do, and so do namespace errors (a

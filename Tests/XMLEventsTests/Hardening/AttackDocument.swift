@@ -1,0 +1,36 @@
+import Foundation
+
+/// A hostile document described as literal pieces and repeated patterns, so that tests can
+/// generate megabytes of it on the fly instead of holding (or checking in) the bytes.
+struct AttackDocument: Sendable {
+    enum Segment: Sendable {
+        case literal([UInt8])
+        case repeated([UInt8], count: Int)
+        /// `count` pieces made by `piece(index)`: distinct attribute names, say.
+        case numbered(count: Int, piece: @Sendable (Int) -> String)
+    }
+
+    var segments: [Segment]
+
+    init(_ segments: [Segment]) { self.segments = segments }
+
+    /// A document that is a string, whole.
+    init(_ text: String) { self.segments = [.literal(Array(text.utf8))] }
+
+    /// A document that is bytes, whole (invalid UTF-8 and NUL bytes included).
+    init(bytes: [UInt8]) { self.segments = [.literal(bytes)] }
+
+    /// The whole document in memory, for the small ones served over HTTP.
+    var data: Data {
+        var result = Data()
+        for chunk in AttackChunks(document: self, chunkSize: 1 << 16).makeChunkList() {
+            result.append(contentsOf: chunk)
+        }
+        return result
+    }
+}
+
+extension AttackDocument.Segment {
+    static func text(_ string: String) -> Self { .literal(Array(string.utf8)) }
+    static func text(_ string: String, times count: Int) -> Self { .repeated(Array(string.utf8), count: count) }
+}

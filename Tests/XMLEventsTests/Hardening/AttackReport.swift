@@ -1,0 +1,37 @@
+/// What one attack did in its own process: how it ended, a summary of its events, what it cost,
+/// and whether anything left the document. Written by the child as JSON, read by the parent.
+struct AttackReport: Codable, Sendable {
+    enum Outcome: String, Codable, Sendable {
+        case finished
+        case error
+        /// An error that is not an `XMLParsingError`: always a failure.
+        case foreignError
+    }
+
+    var caseName: String
+    var mode: AttackMode
+    var outcome: Outcome = .finished
+    var errorCode: Int?
+    var errorMessage: String?
+
+    var events = 0
+    var elements = 0
+    var maxDepth = 0
+    var maxAttributes = 0
+    var textBytes = 0
+    /// The first few element names and text runs (shortened), for checks on small documents.
+    var elementNames: [String] = []
+    var texts: [String] = []
+
+    /// Wall-clock and CPU seconds of the parse alone (source included, process start excluded).
+    var wallSeconds = 0.0
+    var cpuSeconds = 0.0
+    /// The child's resident set before the parse, and its peak over its whole life.
+    var baselineResidentBytes = 0
+    var peakResidentBytes = 0
+
+    /// Requests the loopback canary received for anything but the document itself.
+    var canaryRequests = 0
+    /// Whether the secret file's marker appeared in an event or in the error message.
+    var secretSeen = false
+}
