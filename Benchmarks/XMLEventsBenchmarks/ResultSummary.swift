@@ -24,11 +24,13 @@ struct ResultSummary: Codable, Sendable {
         for (document, runs) in byDocument {
             let floor = runs.filter { $0.contender == ContenderRoster.floorID }
             let foundation = runs.filter { $0.contender == ContenderRoster.foundationID }
+            // The document's start elements, from any contender that counts them (a decoder
+            // sees records only); every count is checked equal, so any one will do.
+            let elements = Double(runs.lazy.compactMap(\.counts.elements).first ?? 0)
             for contender in ContenderRoster.comparison {
                 let mine = runs.filter { $0.contender == contender.id }
                 guard !mine.isEmpty else { continue }
                 let seconds = SampleStatistics.median(mine.map(\.seconds))
-                let elements = Double(mine.first?.counts.elements ?? 0)
                 rows.append(
                     ComparisonRow(
                         contender: contender.id,

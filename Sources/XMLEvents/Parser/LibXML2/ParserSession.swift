@@ -60,10 +60,20 @@ struct ParserSession {
     /// Stops SAX callbacks and makes libxml2's loops (the parse loop, entity expansion in
     /// content and in attribute values) end at their next check, without freeing anything:
     /// what `xmlHaltParser` does, minus releasing the input that the call stack still reads.
+    ///
+    /// Inside a DTD the parser is not marked finished: libxml2 2.9.14's `xmlParsePEReference`
+    /// frees a parameter entity's input that `xmlPushInput` has already put on the input stack
+    /// when the parser turns finished in between (an error while it checks the entity's
+    /// content), and then reads the freed input (found by the fuzzer). There the DTD's own loops
+    /// end by themselves within the subset libxml2 holds, with no callback and no entity expanded
+    /// (the lookups refuse once parsing failed), and the owner halts the parser for good when
+    /// `xmlParseChunk` returns.
     static func softHalt(_ context: xmlParserCtxtPtr) {
         context.pointee.wellFormed = 0
         context.pointee.disableSAX = 1
-        context.pointee.instate = XML_PARSER_EOF
+        if context.pointee.inSubset == 0 {
+            context.pointee.instate = XML_PARSER_EOF
+        }
         context.pointee.errNo = Int32(XML_ERR_USER_STOP.rawValue)
     }
 }
