@@ -60,10 +60,10 @@ import Testing
     ) async throws {
         switch kind {
         case .blockingThread:
-            try await ChunkStreamTesting.onThread {
+            try await ChunkStreamTesting.startThread {
                 for chunk in chunks { try source.writeBlocking(chunk) }
                 source.finish()
-            }
+            }.value
         case .callbackDriven:
             try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
                 CallbackProducer(chunks: chunks, source: source, done: done).start()
@@ -126,11 +126,9 @@ import Testing
         let maxChunk = chunks.map(\.count).max() ?? 0
         let watermarks = ByteChunkStream.Watermarks(low: 256, high: 1024)
         let (stream, source) = ByteChunkStream.makeStream(watermarks: watermarks)
-        let producer = Task {
-            try await ChunkStreamTesting.onThread {
-                for chunk in chunks { try source.writeBlocking(chunk) }
-                source.finish()
-            }
+        let producer = ChunkStreamTesting.startThread {
+            for chunk in chunks { try source.writeBlocking(chunk) }
+            source.finish()
         }
         var count = 0
         for try await _ in stream {
@@ -150,13 +148,11 @@ import Testing
         let watermarks = ByteChunkStream.Watermarks(low: 16, high: 64)
         let (stream, source) = ByteChunkStream.makeStream(watermarks: watermarks)
         let tasks = (0..<producers).map { producer in
-            Task {
-                try await ChunkStreamTesting.onThread {
-                    for index in 0..<perProducer {
-                        // Each chunk names its producer and its position.
-                        let chunk = Data([UInt8(producer), UInt8(index & 0xFF), UInt8(index >> 8)])
-                        try source.writeBlocking(chunk)
-                    }
+            ChunkStreamTesting.startThread {
+                for index in 0..<perProducer {
+                    // Each chunk names its producer and its position.
+                    let chunk = Data([UInt8(producer), UInt8(index & 0xFF), UInt8(index >> 8)])
+                    try source.writeBlocking(chunk)
                 }
             }
         }

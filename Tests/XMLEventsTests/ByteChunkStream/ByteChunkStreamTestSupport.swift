@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import ThreadSafety
 import XMLEvents
 
 #if canImport(Glibc)
@@ -73,21 +74,17 @@ final class ChunkStreamCounter: Sendable {
 }
 
 enum ChunkStreamTesting {
-    /// Runs `body` on a new thread (never the concurrency pool, since it may block) and returns
-    /// its result to the awaiting task.
-    static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(with: Result { try body() })
-            }
-            thread.start()
-        }
+    /// Starts `body` on a new thread at once (never on the concurrency pool, since it may
+    /// block, and without waiting for a task to be scheduled, which a busy pool can delay by
+    /// seconds); the test awaits its result later.
+    static func startThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) -> ChunkStreamThread<T> {
+        ChunkStreamThread(body)
     }
 
     /// Polls `condition` until it holds or `timeout` passes; tests use it only to wait for a
     /// task or thread to reach a known point, never to measure time.
     static func eventually(
-        timeout: Duration = .seconds(10),
+        timeout: Duration = .seconds(60),
         _ condition: () -> Bool
     ) async -> Bool {
         let clock = ContinuousClock()
@@ -160,4 +157,42 @@ extension ByteChunkStream.Source {
 /// A failure a producer ends a stream with, to check that it reaches the consumer unchanged.
 struct ChunkStreamTestFailure: Error, Equatable {
     var reason: String
+}
+
+/// A thread running a test's producer, whose result (or error) a task awaits with `value`.
+final class ChunkStreamThread<T: Sendable>: Sendable {
+    private enum State: Sendable {
+        case running
+        case waiting(CheckedContinuation<T, any Error>)
+        case finished(Result<T, any Error>)
+    }
+
+    private let state = LockedState<State>(.running)
+
+    init(_ body: @escaping @Sendable () throws -> T) {
+        Thread { [self] in complete(Result { try body() }) }.start()
+    }
+
+    private func complete(_ result: Result<T, any Error>) {
+        let waiter: CheckedContinuation<T, any Error>? = state.withLock { state in
+            defer { state = .finished(result) }
+            if case .waiting(let continuation) = state { return continuation }
+            return nil
+        }
+        waiter?.resume(with: result)
+    }
+
+    /// The body's result, once the thread has finished.
+    var value: T {
+        get async throws {
+            try await withCheckedThrowingContinuation { continuation in
+                let finished: Result<T, any Error>? = state.withLock { state in
+                    if case .finished(let result) = state { return result }
+                    state = .waiting(continuation)
+                    return nil
+                }
+                if let finished { continuation.resume(with: finished) }
+            }
+        }
+    }
 }

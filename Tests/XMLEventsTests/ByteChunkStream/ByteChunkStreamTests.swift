@@ -167,14 +167,12 @@ import Testing
 
     @Test func writeBlockingWaitsForTheConsumer() async throws {
         let (stream, source) = ByteChunkStream.makeStream(watermarks: .init(low: 2, high: 4))
-        let producer = Task {
-            try await ChunkStreamTesting.onThread {
-                for index in 0..<50 {
-                    try source.writeBlocking(bytes(3, UInt8(index)))
-                }
-                source.finish()
-                return source.peakBufferedByteCount
+        let producer = ChunkStreamTesting.startThread {
+            for index in 0..<50 {
+                try source.writeBlocking(bytes(3, UInt8(index)))
             }
+            source.finish()
+            return source.peakBufferedByteCount
         }
         #expect(await ChunkStreamTesting.eventually { source.storage.waitingProducerCount == 1 })
         var received: [Data] = []
@@ -219,10 +217,8 @@ import Testing
 
     @Test func cancellingTheConsumerWakesABlockedProducerThread() async throws {
         let (stream, source) = ByteChunkStream.makeStream(watermarks: .init(low: 0, high: 1))
-        let producer = Task {
-            try await ChunkStreamTesting.onThread {
-                try source.writeBlocking(bytes(1))
-            }
+        let producer = ChunkStreamTesting.startThread {
+            try source.writeBlocking(bytes(1))
         }
         let consumer = Task {
             var iterator = stream.makeAsyncIterator()

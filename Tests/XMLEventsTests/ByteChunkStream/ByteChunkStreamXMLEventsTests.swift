@@ -27,11 +27,9 @@ import Testing
         let watermarks = ByteChunkStream.Watermarks(low: 1024, high: 4096)
         let recorder = ChunkStreamRecorder<ByteChunkStream.Termination>()
         let (stream, source) = ByteChunkStream.makeStream(watermarks: watermarks) { recorder.record($0) }
-        let producer = Task {
-            try await ChunkStreamTesting.onThread {
-                for piece in pieces { try source.writeBlocking(piece) }
-                source.finish()
-            }
+        let producer = ChunkStreamTesting.startThread {
+            for piece in pieces { try source.writeBlocking(piece) }
+            source.finish()
         }
         var events: [XMLEvent] = []
         for try await event in XMLEvents(stream) {
@@ -55,20 +53,18 @@ import Testing
         let (stream, source) = ByteChunkStream.makeStream(watermarks: .init(low: 512, high: 2048)) {
             recorder.record($0)
         }
-        let producer = Task {
-            try await ChunkStreamTesting.onThread {
-                var written = 0
-                do {
-                    for piece in pieces {
-                        try source.writeBlocking(piece)
-                        written += 1
-                    }
-                } catch is ByteChunkStream.ConsumerTerminated {
-                    return written
+        let producer = ChunkStreamTesting.startThread {
+            var written = 0
+            do {
+                for piece in pieces {
+                    try source.writeBlocking(piece)
+                    written += 1
                 }
-                source.finish()
+            } catch is ByteChunkStream.ConsumerTerminated {
                 return written
             }
+            source.finish()
+            return written
         }
         var records = 0
         for try await event in XMLEvents(stream) {
@@ -86,11 +82,9 @@ import Testing
         let document = ChunkStreamTesting.document(records: 50)
         let (stream, source) = ByteChunkStream.makeStream()
         let half = document.prefix(document.count / 2)
-        let producer = Task {
-            try await ChunkStreamTesting.onThread {
-                try source.writeBlocking(Data(half))
-                source.finish(throwing: ChunkStreamTestFailure(reason: "connection lost"))
-            }
+        let producer = ChunkStreamTesting.startThread {
+            try source.writeBlocking(Data(half))
+            source.finish(throwing: ChunkStreamTestFailure(reason: "connection lost"))
         }
         var events: [XMLEvent] = []
         await #expect(throws: ChunkStreamTestFailure(reason: "connection lost")) {

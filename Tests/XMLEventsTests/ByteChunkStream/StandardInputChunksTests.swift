@@ -20,17 +20,15 @@ import Testing
         var random = ChunkStreamRandom(seed: 5)
         let payload = random.bytes(300_000)
         let writes = (0..<40).map { _ in Int.random(in: 1...20_000, using: &random) }
-        let writer = Task {
-            try await ChunkStreamTesting.onThread {
-                defer { close(ends.write) }
-                var offset = 0
-                var index = 0
-                while offset < payload.count {
-                    let size = Swift.min(writes[index % writes.count], payload.count - offset)
-                    try ChunkStreamTesting.writeAll(payload.subdata(in: offset..<offset + size), to: ends.write)
-                    offset += size
-                    index += 1
-                }
+        let writer = ChunkStreamTesting.startThread {
+            defer { close(ends.write) }
+            var offset = 0
+            var index = 0
+            while offset < payload.count {
+                let size = Swift.min(writes[index % writes.count], payload.count - offset)
+                try ChunkStreamTesting.writeAll(payload.subdata(in: offset..<offset + size), to: ends.write)
+                offset += size
+                index += 1
             }
         }
         var received = Data()
@@ -49,15 +47,13 @@ import Testing
         defer { close(ends.read) }
         let document = ChunkStreamTesting.document(records: 300)
         let expected = try await ChunkStreamTesting.referenceEvents(document)
-        let writer = Task {
-            try await ChunkStreamTesting.onThread {
-                defer { close(ends.write) }
-                var offset = 0
-                while offset < document.count {
-                    let end = Swift.min(offset + 777, document.count)
-                    try ChunkStreamTesting.writeAll(document.subdata(in: offset..<end), to: ends.write)
-                    offset = end
-                }
+        let writer = ChunkStreamTesting.startThread {
+            defer { close(ends.write) }
+            var offset = 0
+            while offset < document.count {
+                let end = Swift.min(offset + 777, document.count)
+                try ChunkStreamTesting.writeAll(document.subdata(in: offset..<end), to: ends.write)
+                offset = end
             }
         }
         var events: [XMLEvent] = []
@@ -75,14 +71,12 @@ import Testing
         let watermarks = ByteChunkStream.Watermarks(low: 1024, high: 4096)
         let written = ChunkStreamCounter()
         let total = 2 * 1024 * 1024
-        let writer = Task {
-            try await ChunkStreamTesting.onThread {
-                defer { close(ends.write) }
-                let block = Data(repeating: 0x41, count: 1024)
-                for _ in 0..<(total / block.count) {
-                    try ChunkStreamTesting.writeAll(block, to: ends.write)
-                    written.increment(by: block.count)
-                }
+        let writer = ChunkStreamTesting.startThread {
+            defer { close(ends.write) }
+            let block = Data(repeating: 0x41, count: 1024)
+            for _ in 0..<(total / block.count) {
+                try ChunkStreamTesting.writeAll(block, to: ends.write)
+                written.increment(by: block.count)
             }
         }
         let chunks = FileDescriptorChunks(descriptor: ends.read, chunkSize: chunkSize, watermarks: watermarks)
