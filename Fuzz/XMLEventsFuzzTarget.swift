@@ -3,8 +3,8 @@
 #endif
 
 /// libFuzzer's entry point: parses the input whole and cut into chunks, with the default limits
-/// and with ``XMLParsingLimits/huge``, and stops the run (a crash file for libFuzzer) when the
-/// outcomes differ, an event sequence breaks ``FuzzEventGrammar``, or anything but
+/// and with ``XMLParsingLimits/huge`` (and cut, as the bytes arrive, with the default limits),
+/// and stops the run (a crash file for libFuzzer) when the outcomes differ, an event sequence breaks ``FuzzEventGrammar``, or anything but
 /// ``XMLParsingError`` is thrown. Crashes and sanitizer reports stop it by themselves.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func xmlEventsFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -18,11 +18,21 @@ public func xmlEventsFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
         if let violation = FuzzEventGrammar.violation(in: whole) {
             FuzzTargetRun.stop("event grammar broken (\(violation))", whole)
         }
-        let split = FuzzTargetRun.parse(plan.chunks(of: bytes), options: options)
+        let chunks = plan.chunks(of: bytes)
+        let split = FuzzTargetRun.parse(chunks, options: options)
         if split != whole {
             FuzzTargetRun.stop(
                 "chunk-boundary invariance broken, cuts at \(plan.offsets), limits \(limits == .huge ? "huge" : "standard")",
                 split, whole)
+        }
+        guard limits == .standard else { continue }
+        // Parsing as bytes arrive: the same events for a well-formed document, an error for a
+        // malformed one (its message and position may depend on the cuts).
+        var liveOptions = options
+        liveOptions.parsesAsBytesArrive = true
+        let live = FuzzTargetRun.parse(chunks, options: liveOptions)
+        if live.foreignError != nil || (whole.error == nil ? live != whole : live.error == nil) {
+            FuzzTargetRun.stop("parsing as bytes arrive differs, cuts at \(plan.offsets)", live, whole)
         }
     }
     return 0

@@ -47,11 +47,14 @@ struct CommandLineOptions {
     var showsProgress: Bool?
     var isQuiet = false
 
-    /// The parsing options the flags select.
+    /// The parsing options the flags select. Standard input is parsed as its bytes arrive, so
+    /// that a stream that trickles (`tail -f log.xml | xmlevents -`) shows each event as soon as
+    /// it is complete rather than once the parser's 4 KiB step is.
     var parsingOptions: XMLParsingOptions {
         var options = allowsHugeNodes ? XMLParsingOptions.huge : XMLParsingOptions.default
         options.reportsCDATA = reportsCDATA
         options.dropsWhitespaceOnlyText = dropsWhitespace
+        options.parsesAsBytesArrive = input == .standardInput
         return options
     }
 
@@ -229,7 +232,8 @@ struct CommandLineOptions {
                                 jsonl writes its events, summary counts them. Memory is
                                 bounded by the largest selected element.
           --chunk-size N        Bytes fed to the parser at a time; K and M mean KiB and MiB
-                                (default: 64K).
+                                (default: 64K). Standard input is parsed as its bytes
+                                arrive, so a stream that trickles shows each event at once.
           --cdata               Report CDATA sections as "cdata" events instead of as text.
           --drop-whitespace     Drop text made only of whitespace (default: keep it).
           --huge                Lift the size limits (1 GB nodes, nesting 100,000 deep) for

@@ -81,6 +81,33 @@ import XMLEvents
         }
     }
 
+    /// libxml2 starts on `<!DOCTYPE` at the first `>` after it, even one inside a quoted literal,
+    /// so a header cut right after such a `>` used to fail a well-formed document: at the end of
+    /// a 4 KiB step whatever the chunks, and anywhere with `parsesAsBytesArrive`.
+    @Test(arguments: [XMLParsingOptions.default, XMLParsingOptions(parsesAsBytesArrive: true)])
+    func doctypeLiteralWithGreaterThanCutAnywhere(options: XMLParsingOptions) async {
+        for shift in -3...3 {
+            let head = #"<!DOCTYPE a PUBLIC "-//x//EN" "http://e.test/a>b?c>d.dtd">"#
+            let cut = head.utf8.count - 9  // just after the system literal's first `>`
+            let padding = "<!--" + String(repeating: "p", count: 4_096 - cut - 7 + shift) + "-->"
+            let data = Data((padding + head + "<a t='1 > 0'>text</a>").utf8)
+            let reference = await parse(chunks: [data], options: options)
+            #expect(reference.error == nil, "shift \(shift): \(reference.error.map(String.init(describing:)) ?? "")")
+            let doctype = XMLEvent.doctype(name: "a", publicID: "-//x//EN", systemID: "http://e.test/a>b?c>d.dtd")
+            #expect(reference.events.contains(doctype))
+            for offset in [4_090, 4_093, 4_095, 4_096, 4_097, 4_100] {
+                let outcome = await parse(chunks: Chunking.split(data, at: [offset]), options: options)
+                #expect(
+                    outcome == reference,
+                    "shift \(shift), cut at \(offset): \(outcome.error.map(String.init(describing:)) ?? "")")
+            }
+            let bytewise = await parse(chunks: Chunking.fixed(data, size: 1), options: options)
+            #expect(
+                bytewise == reference,
+                "shift \(shift), 1-byte chunks: \(bytewise.error.map(String.init(describing:)) ?? "")")
+        }
+    }
+
     /// A document far longer than the parser's internal step, so that splits fall inside and
     /// across steps, with every construct that is delivered in pieces.
     @Test func longMixedDocument() async {

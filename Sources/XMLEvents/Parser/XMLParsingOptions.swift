@@ -21,6 +21,19 @@ public struct XMLParsingOptions: Sendable {
     /// (the default) nothing outside the document is read.
     public var externalEntityResolver: XMLExternalEntityResolver?
 
+    /// Parse every chunk as soon as it arrives, for live streams that trickle (a log followed
+    /// through a pipe, a feed that sends one record at a time). Default: `false`.
+    ///
+    /// By default libxml2 is fed fixed 4 KiB steps of the document, so that the events and the
+    /// error do not depend on how the bytes were split; the price is that an event waits until
+    /// the step holding it is complete, up to 4 KiB of input, which on a slow stream can be a
+    /// long time. With this option an event comes out as soon as the bytes that complete it have
+    /// arrived. Well-formed documents give the same events either way (the tests check this over
+    /// the corpus and the W3C suite); for a malformed document the error's message and position
+    /// may then depend on where the chunks ended. Large chunks are still parsed in 4 KiB steps,
+    /// so the limits apply as early as by default.
+    public var parsesAsBytesArrive: Bool
+
     /// Whether the bytes are UTF-8 whatever the document's encoding declaration says: set for
     /// documents that were Swift strings, whose declaration describes bytes that no longer exist.
     var ignoresEncodingDeclaration = false
@@ -34,16 +47,20 @@ public struct XMLParsingOptions: Sendable {
     ///   - limits: The bounds one document must stay within.
     ///   - externalEntityResolver: Loads external entities and the external DTD subset; `nil`
     ///     (the default) reads nothing outside the document.
+    ///   - parsesAsBytesArrive: Parse every chunk as soon as it arrives instead of in fixed
+    ///     steps, so that the events of a slow live stream are not delayed.
     public init(
         reportsCDATA: Bool = false,
         dropsWhitespaceOnlyText: Bool = false,
         limits: XMLParsingLimits = .standard,
-        externalEntityResolver: XMLExternalEntityResolver? = nil
+        externalEntityResolver: XMLExternalEntityResolver? = nil,
+        parsesAsBytesArrive: Bool = false
     ) {
         self.reportsCDATA = reportsCDATA
         self.dropsWhitespaceOnlyText = dropsWhitespaceOnlyText
         self.limits = limits
         self.externalEntityResolver = externalEntityResolver
+        self.parsesAsBytesArrive = parsesAsBytesArrive
     }
 
     /// The safe defaults.

@@ -10,7 +10,8 @@ import XMLEvents
     /// Memory stays bounded by the largest selected subtree, whatever the document's size.
     ///
     /// Each figure is taken in a process of its own (``IsolatedMeasurement``): resident memory
-    /// belongs to the whole process, and the other suites run beside these ones.
+    /// belongs to the whole process, and the other suites run beside these ones. Under a
+    /// sanitizer, whose allocator keeps freed memory resident, the bounds are not checked.
     @Suite("Composition: memory", .enabled(if: ProcessMemory.residentBytes > 0))
     struct CompositionMemoryTests {
         @Test func streamingRecordsHoldsOneRecordAtATime() async throws {
@@ -20,7 +21,7 @@ import XMLEvents
             #expect(figures["lastNameIsRight"] == 1)
             #expect(figures["streamedBytes", default: 0] > 25_000_000)
             let growth = try #require(figures["growth"])
-            #expect(growth < 16 << 20, "grew by \(growth >> 20) MB")
+            #expect(SanitizerDetection.isActive || growth < 16 << 20, "grew by \(growth >> 20) MB")
         }
 
         @Test func decodingRecordsHoldsOneRecordAtATime() async throws {
@@ -28,7 +29,7 @@ import XMLEvents
             #expect(figures["records"] == CompositionMemoryMeasurements.streamedRecordCount / 3)
             #expect(figures["idsInOrder"] == 1)
             let growth = try #require(figures["growth"])
-            #expect(growth < 16 << 20, "grew by \(growth >> 20) MB")
+            #expect(SanitizerDetection.isActive || growth < 16 << 20, "grew by \(growth >> 20) MB")
         }
 
         @Test func aHugeRecordIsBuiltWholeAndLetGo() async throws {
@@ -42,7 +43,7 @@ import XMLEvents
             #expect(held > 20 << 20, "holds \(held >> 20) MB")
             // …and is given back once it is not.
             let after = try #require(figures["after"])
-            #expect(after < 16 << 20, "still holds \(after >> 20) MB")
+            #expect(SanitizerDetection.isActive || after < 16 << 20, "still holds \(after >> 20) MB")
         }
     }
 

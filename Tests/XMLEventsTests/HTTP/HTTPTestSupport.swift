@@ -145,11 +145,6 @@
             return 0
         }
 
-        /// Whether this process runs under ThreadSanitizer, which makes memory grow by design.
-        static var isThreadSanitized: Bool {
-            dlsym(nil, "__tsan_init") != nil
-        }
-
         /// The threads named `name` (the libcurl I/O thread is `xmlevents-http`).
         static func threads(named name: String) -> Int {
             let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []

@@ -18,7 +18,8 @@
         /// Every measurement a test may ask for, by name.
         static let all: [IsolatedMeasurement] =
             CompositionMemoryMeasurements.all + [
-                CancellationMemoryMeasurement.thousandCancelledParses
+                CancellationMemoryMeasurement.thousandCancelledParses,
+                HTTPTests.HTTPCancellationTests.thousandCancelledTransfers,
             ]
 
         /// Runs this measurement in a child process and returns its figures.

@@ -30,6 +30,7 @@ final class LibXML2PushContext {
     private let liveCounter: LiveCounter?
 
     private let maxAttributesPerElement: Int
+    private let parsesAsBytesArrive: Bool
     private var startTagScan = StartTagAttributeScan()
 
     /// Fails only when libxml2 cannot allocate a context.
@@ -47,6 +48,7 @@ final class LibXML2PushContext {
         xmlCtxtUseOptions(context, Int32(flags))
         self.context = context
         maxAttributesPerElement = options.limits.maxAttributesPerElement
+        parsesAsBytesArrive = options.parsesAsBytesArrive
         let dictionary = context.pointee.dict
         session = UnsafeMutablePointer<ParserSession>.allocate(capacity: 1)
         session.initialize(
@@ -90,7 +92,9 @@ final class LibXML2PushContext {
     /// end of the data at hand, so the error it reports, and where, can depend on where a chunk
     /// ended. Feeding it the same calls for the same document makes its output identical by
     /// construction. The price is latency: events wait until the step holding them is complete
-    /// (or the input ends), at most one step's bytes.
+    /// (or the input ends), at most one step's bytes. With
+    /// ``XMLParsingOptions/parsesAsBytesArrive`` the bytes of an incomplete step are parsed at
+    /// the end of each chunk instead, and the next chunk starts a new run of steps.
     static let stepSize = 4096
 
     /// Bytes of an incomplete step, held until the step is complete or the input ends.
@@ -111,8 +115,8 @@ final class LibXML2PushContext {
     /// did arrive are handed on before the source's error. (Not a canonical step, which no
     /// longer matters: the document will not be completed.)
     func flush() -> Step {
-        if session.pointee.error == nil, !heldBack.isEmpty {
-            heldBack.withUnsafeBytes { parseSlice($0, terminate: false) }
+        if session.pointee.error == nil, !heldBack.isEmpty || !heldHeader.isEmpty {
+            heldBack.withUnsafeBytes { parseSlice($0, terminate: false, mayHold: false) }
             heldBack.removeAll()
         }
         let taken = session.pointee.builder.takeEvents()
@@ -143,10 +147,44 @@ final class LibXML2PushContext {
         if terminate {
             heldBack.withUnsafeBytes { parseSlice($0, terminate: true) }
             heldBack.removeAll()
+        } else if parsesAsBytesArrive, !heldBack.isEmpty, hasStarted || heldBack.count >= 4 {
+            // The first slice waits for 4 bytes, which the byte order mark and libxml2's own
+            // encoding detection need; after it, nothing waits.
+            heldBack.withUnsafeBytes { parseSlice($0, terminate: false) }
+            heldBack.removeAll(keepingCapacity: true)
+            enforceAttributeLimitOnHeldStartTag()
         }
     }
 
-    private func parseSlice(_ slice: UnsafeRawBufferPointer, terminate: Bool) {
+    /// Whether libxml2 has been given any bytes yet.
+    private var hasStarted: Bool { session.pointee.byteOrderMark != nil }
+
+    /// Follows the prolog, and the bytes of an unfinished document type declaration header it
+    /// holds back (see ``DoctypeHeaderScan``).
+    private var doctypeScan = DoctypeHeaderScan()
+    private var heldHeader: [UInt8] = []
+
+    /// Hands `slice` to libxml2, unless it ends inside the document type declaration's header:
+    /// then it is held until the header is complete, the input ends, or `mayHold` is false.
+    /// The bytes held depend on the document alone, never on the chunks, so this keeps the steps
+    /// canonical.
+    private func parseSlice(_ slice: UnsafeRawBufferPointer, terminate: Bool, mayHold: Bool = true) {
+        guard !doctypeScan.isDone || !heldHeader.isEmpty else {
+            return handToLibXML2(slice, terminate: terminate)
+        }
+        doctypeScan.scan(slice)
+        if doctypeScan.endsInsideHeader, mayHold, !terminate {
+            heldHeader.append(contentsOf: slice)
+            return
+        }
+        guard !heldHeader.isEmpty else { return handToLibXML2(slice, terminate: terminate) }
+        heldHeader.append(contentsOf: slice)
+        let header = heldHeader
+        heldHeader = []
+        header.withUnsafeBytes { handToLibXML2($0, terminate: terminate) }
+    }
+
+    private func handToLibXML2(_ slice: UnsafeRawBufferPointer, terminate: Bool) {
         if session.pointee.byteOrderMark == nil {
             session.pointee.byteOrderMark = ByteOrderMark(leadingBytes: slice)
         }
