@@ -18,10 +18,9 @@ extension XMLEvents {
     ///   not valid, and passes on the document's errors.
     @inlinable
     public func elements(matching path: String, namespaces: [String: String] = [:]) -> XMLSubtreeSequence<Self> {
-        XMLSubtreeSequence(self, path: Result { () throws(XMLPathError) in try XMLPath(path, namespaces: namespaces) })
-        {
-            $0.location
-        }
+        XMLSubtreeSequence(
+            self, path: Result { () throws(XMLPathError) in try XMLPath(path, namespaces: namespaces) },
+            locator: { $0.location }, bufferedEvent: { $0?.nextInBatch() })
     }
 
     /// The elements `path` selects, each built whole with its location.
@@ -30,7 +29,8 @@ extension XMLEvents {
     /// - Returns: The selected subtrees.
     @inlinable
     public func elements(matching path: XMLPath) -> XMLSubtreeSequence<Self> {
-        XMLSubtreeSequence(self, path: .success(path)) { $0.location }
+        XMLSubtreeSequence(
+            self, path: .success(path), locator: { $0.location }, bufferedEvent: { $0?.nextInBatch() })
     }
 
     /// The elements with this name at any depth, each built whole with its location.
@@ -47,8 +47,8 @@ extension XMLEvents {
     @inlinable
     public func elements(named name: String, namespaces: [String: String] = [:]) -> XMLSubtreeSequence<Self> {
         XMLSubtreeSequence(
-            self, path: Result { () throws(XMLPathError) in try XMLPath(named: name, namespaces: namespaces) }
-        ) { $0.location }
+            self, path: Result { () throws(XMLPathError) in try XMLPath(named: name, namespaces: namespaces) },
+            locator: { $0.location }, bufferedEvent: { $0?.nextInBatch() })
     }
 }
 
@@ -65,10 +65,9 @@ extension AsyncSequence where Element == XMLEvent {
     /// - Returns: The selected subtrees; iterating throws ``XMLPathError`` at once when `path` is
     ///   not valid.
     public func elements(matching path: String, namespaces: [String: String] = [:]) -> XMLSubtreeSequence<Self> {
-        XMLSubtreeSequence(self, path: Result { () throws(XMLPathError) in try XMLPath(path, namespaces: namespaces) })
-        {
-            _ in nil
-        }
+        XMLSubtreeSequence(
+            self, path: Result { () throws(XMLPathError) in try XMLPath(path, namespaces: namespaces) },
+            locator: { _ in nil }, bufferedEvent: { _ in nil })
     }
 
     /// The elements `path` selects, each built whole.
@@ -76,7 +75,7 @@ extension AsyncSequence where Element == XMLEvent {
     /// - Parameter path: A path read already.
     /// - Returns: The selected subtrees.
     public func elements(matching path: XMLPath) -> XMLSubtreeSequence<Self> {
-        XMLSubtreeSequence(self, path: .success(path)) { _ in nil }
+        XMLSubtreeSequence(self, path: .success(path), locator: { _ in nil }, bufferedEvent: { _ in nil })
     }
 
     /// The elements with this name at any depth, each built whole.
@@ -88,8 +87,8 @@ extension AsyncSequence where Element == XMLEvent {
     ///   not a valid name.
     public func elements(named name: String, namespaces: [String: String] = [:]) -> XMLSubtreeSequence<Self> {
         XMLSubtreeSequence(
-            self, path: Result { () throws(XMLPathError) in try XMLPath(named: name, namespaces: namespaces) }
-        ) { _ in nil }
+            self, path: Result { () throws(XMLPathError) in try XMLPath(named: name, namespaces: namespaces) },
+            locator: { _ in nil }, bufferedEvent: { _ in nil })
     }
 }
 
@@ -110,21 +109,32 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
     /// 6.2 does not yet consider `Sendable` for unconstrained generics.
     @usableFromInline typealias Locator = (Base.AsyncIterator) -> XMLLocation?
 
+    /// Hands out the base's next event when it has one at hand, without suspending; `nil` when
+    /// it would have to wait, or cannot tell. Awaiting the base costs a check of the executor on
+    /// every return, which for an event is a good part of the selection's work; with this, the
+    /// check comes once per chunk. (Not `@Sendable`, for the same reason as ``Locator``.)
+    @usableFromInline typealias BufferedEvent = (inout Base.AsyncIterator?) -> XMLEvent?
+
     @usableFromInline let base: Base
     @usableFromInline let path: Result<XMLPath, XMLPathError>
     @usableFromInline let locator: Locator
+    @usableFromInline let bufferedEvent: BufferedEvent
 
     @usableFromInline
-    init(_ base: Base, path: Result<XMLPath, XMLPathError>, locator: @escaping Locator) {
+    init(
+        _ base: Base, path: Result<XMLPath, XMLPathError>, locator: @escaping Locator,
+        bufferedEvent: @escaping BufferedEvent
+    ) {
         self.base = base
         self.path = path
         self.locator = locator
+        self.bufferedEvent = bufferedEvent
     }
 
     /// Starts iterating the base anew.
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-        Iterator(base: base.makeAsyncIterator(), path: path, locator: locator)
+        Iterator(base: base.makeAsyncIterator(), path: path, locator: locator, bufferedEvent: bufferedEvent)
     }
 
     /// Pulls events from the base until a selected element is complete.
@@ -135,12 +145,17 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
         @usableFromInline var base: Base.AsyncIterator?
         @usableFromInline var machine: XMLSelectionStateMachine
         @usableFromInline let locator: Locator
+        @usableFromInline let bufferedEvent: BufferedEvent
 
         @usableFromInline
-        init(base: Base.AsyncIterator, path: Result<XMLPath, XMLPathError>, locator: @escaping Locator) {
+        init(
+            base: Base.AsyncIterator, path: Result<XMLPath, XMLPathError>, locator: @escaping Locator,
+            bufferedEvent: @escaping BufferedEvent
+        ) {
             self.base = base
             self.machine = XMLSelectionStateMachine(path: path)
             self.locator = locator
+            self.bufferedEvent = bufferedEvent
         }
 
         /// The next selected subtree, or `nil` when the base has ended.
@@ -171,12 +186,14 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
                 break
             }
             while true {
-                let event: XMLEvent?
-                do {
-                    event = try await base?.next(isolation: #isolation)
-                } catch {
-                    release()
-                    throw error
+                var event = bufferedEvent(&base)
+                if event == nil {
+                    do {
+                        event = try await base?.next(isolation: #isolation)
+                    } catch {
+                        release()
+                        throw error
+                    }
                 }
                 guard let event else {
                     release()
@@ -212,6 +229,6 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
     }
 }
 
-// The two locator closures made in this file capture nothing but type metadata, so sharing one
-// between tasks is safe.
+// The locator and buffered-event closures made in this file capture nothing but type metadata,
+// so sharing one between tasks is safe.
 extension XMLSubtreeSequence: @unchecked Sendable where Base: Sendable {}
