@@ -158,6 +158,8 @@ where Source.Element: ContiguousBytes & Sendable {
             do {
                 chunk = try await source?.next(isolation: #isolation)
             } catch {
+                // The bytes that did arrive are parsed first; a parse error among them comes
+                // earlier in the document than the source's failure, so it is the one reported.
                 let step = await parser.flush()
                 batch = step.events
                 locations = step.startElementLocations
