@@ -22,14 +22,14 @@ import XMLEvents
         let consumer = Task {
             for try await event in XMLEvents(stream, options: Self.live) { seen.append(event) }
         }
-        try source.writeNow(Data("<log>\n<e n='1'>first</e>\n".utf8))
+        _ = try source.writeNow(Data("<log>\n<e n='1'>first</e>\n".utf8))
         // Far less than one step has arrived, and the stream stays open.
         #expect(await ChunkStreamTesting.eventually { seen.contains(.text("first")) && seen.count >= 5 })
         let before = seen.count
-        try source.writeNow(Data("<e n='2'>second</e>\n".utf8))
+        _ = try source.writeNow(Data("<e n='2'>second</e>\n".utf8))
         #expect(await ChunkStreamTesting.eventually { seen.contains(.text("second")) })
         #expect(seen.count > before)
-        try source.writeNow(Data("</log>".utf8))
+        _ = try source.writeNow(Data("</log>".utf8))
         source.finish()
         try await consumer.value
         #expect(seen.contains(.endDocument))
@@ -41,9 +41,9 @@ import XMLEvents
         let consumer = Task {
             for try await event in XMLEvents(stream, options: Self.live) { seen.append(event) }
         }
-        for byte in "<a><b/>".utf8 { try source.writeNow(Data([byte])) }
+        for byte in "<a><b/>".utf8 { _ = try source.writeNow(Data([byte])) }
         #expect(await ChunkStreamTesting.eventually { seen.count >= 4 })
-        try source.writeNow(Data("</a>".utf8))
+        _ = try source.writeNow(Data("</a>".utf8))
         source.finish()
         try await consumer.value
         #expect(seen.events.withLock { $0.count } == 6)
