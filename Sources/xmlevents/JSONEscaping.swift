@@ -1,9 +1,12 @@
 /// JSON text appended straight to an output buffer, without building `String`s per event.
 ///
-/// Strings are escaped as RFC 8259 requires and no further: `"` and `\` get a backslash, and
-/// control characters (U+0000 to U+001F, and DEL) are written as `\u00XX` — one rule for all of
-/// them, so that tab, line feed and carriage return look like the rest. Everything else,
-/// non-ASCII included, stays UTF-8 as it is.
+/// Strings are escaped as RFC 8259 requires, plus what tools that read lines take for a line
+/// break: `"` and `\` get a backslash, and control characters (U+0000 to U+001F, DEL, and the C1
+/// controls U+0080 to U+009F, among them NEL) and the line and paragraph separators U+2028 and
+/// U+2029 are written as `\uXXXX` — one rule for all of them, so that tab, line feed and carriage
+/// return look like the rest. Without it one event could reach a reader that splits on Unicode
+/// line breaks (Python's `splitlines`, JavaScript) as two lines. Everything else, non-ASCII
+/// included, stays UTF-8 as it is.
 extension [UInt8] {
     /// Appends markup known at compile time, such as `{"event":"text","text":`.
     @inline(__always)
@@ -24,9 +27,22 @@ extension [UInt8] {
         value.withUTF8 { utf8 in
             // Copies the runs between escapes in one go; most text has no escape at all.
             var runStart = 0
-            for index in utf8.indices {
+            var index = 0
+            while index < utf8.count {
                 let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else {
+                let escaped: (length: Int, codePoint: UInt32)
+                if byte < 0x20 || byte == 0x7F {
+                    escaped = (1, UInt32(byte))
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    escaped = (1, UInt32(byte))
+                } else if byte == 0xC2, index + 1 < utf8.count, (0x80...0x9F).contains(utf8[index + 1]) {
+                    escaped = (2, UInt32(utf8[index + 1]))
+                } else if byte == 0xE2, index + 2 < utf8.count, utf8[index + 1] == 0x80,
+                    utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9
+                {
+                    escaped = (3, 0x2000 | UInt32(utf8[index + 2] - 0x80))
+                } else {
+                    index += 1
                     continue
                 }
                 append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
@@ -34,11 +50,13 @@ extension [UInt8] {
                 if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
                     append(byte)
                 } else {
-                    appendLiteral("u00")
-                    append(Self.hexDigits[Int(byte >> 4)])
-                    append(Self.hexDigits[Int(byte & 0x0F)])
+                    append(UInt8(ascii: "u"))
+                    for shift in stride(from: 12, through: 0, by: -4) {
+                        append(Self.hexDigits[Int((escaped.codePoint >> UInt32(shift)) & 0x0F)])
+                    }
                 }
-                runStart = index + 1
+                index += escaped.length
+                runStart = index
             }
             append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }

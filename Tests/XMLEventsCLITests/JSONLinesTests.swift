@@ -44,6 +44,23 @@ import Testing
         }
     }
 
+    /// NEL, the other C1 controls and the Unicode line and paragraph separators are escaped too:
+    /// a reader that splits on Unicode line breaks (Python's `splitlines`) still sees one line
+    /// per event.
+    @Test func unicodeLineBreaksAreEscaped() async throws {
+        try await TestFiles.with { files in
+            let path = try files.write(
+                Data("<a>1\u{85}2\u{2028}3\u{2029}4\u{9F}5\u{A0}6\u{2027}7</a>".utf8), named: "breaks.xml")
+            let run = try await CLI.run(["--format", "jsonl", path])
+            #expect(run.status == 0)
+            #expect(run.lines.contains(#"{"event":"text","text":"1\u00852\u20283\u20294\u009f5\#u{A0}6\#u{2027}7"}"#))
+            let text = try #require(run.output.split(separator: "\n").first { $0.contains(#""text""#) })
+            #expect(!text.contains { $0.isNewline })
+            let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String]
+            #expect(object?["text"] == "1\u{85}2\u{2028}3\u{2029}4\u{9F}5\u{A0}6\u{2027}7")
+        }
+    }
+
     /// Without `--cdata`, CDATA is part of the surrounding text, as the library coalesces it.
     @Test func cdataIsTextByDefault() async throws {
         try await TestFiles.with { files in

@@ -74,4 +74,37 @@ import XMLEvents
         let outcome = await parse("<a>1\r\n2\r3\n</a>")
         #expect(texts(outcome) == ["1\n2\n3\n"])
     }
+
+    /// libxml2 2.9's push parser hands CDATA sections over unnormalized; XML 1.0 §2.11 wants CR LF
+    /// and a lone CR read as LF there too, also where a line end falls between two of libxml2's
+    /// pieces of a long section, and whatever the chunks.
+    @Test(arguments: [false, true])
+    func lineEndsInCDATAAreNormalized(reportsCDATA: Bool) async {
+        // libxml2 hands the start of a long section over as a piece of 300 bytes: with CR LF pairs
+        // after one byte, that piece ends between the CR and the LF of a line end.
+        var raw = "y" + String(repeating: "\r\n", count: 3_000)
+        var expected = "y" + String(repeating: "\n", count: 3_000)
+        for index in 0..<600 {
+            let filler = String(repeating: "x", count: index % 7)
+            raw += filler + (index.isMultiple(of: 3) ? "\r" : "\r\n")
+            expected += filler + "\n"
+        }
+        let data = Data("<a>t\r\n<![CDATA[\(raw)]]>\r\n<![CDATA[\r]]>\n</a>".utf8)
+        let options = XMLParsingOptions(reportsCDATA: reportsCDATA)
+        let reference = await parse(chunks: [data], options: options)
+        #expect(reference.error == nil)
+        let pieces = reference.events.compactMap { event -> String? in
+            switch event {
+            case .text(let text), .cdata(let text): text
+            default: nil
+            }
+        }
+        #expect(pieces.joined() == "t\n" + expected + "\n\n\n")
+        if reportsCDATA { #expect(pieces == ["t\n", expected, "\n", "\n", "\n"]) }
+        for chunks in [
+            Chunking.fixed(data, size: 1), Chunking.fixed(data, size: 299), Chunking.random(data, seed: 7, cuts: 50),
+        ] {
+            #expect(await parse(chunks: chunks, options: options) == reference)
+        }
+    }
 }

@@ -33,6 +33,9 @@ struct EventBuilder {
     private var pendingKind = PendingKind.none
     /// Where the bytes of an unfinished CDATA section's next piece would start, if it continues.
     private var cdataContinuationOffset: Int?
+    /// Where a CDATA piece that ended with a carriage return ended: a line feed starting the next
+    /// piece there is the second half of the same line end.
+    private var cdataCarriageReturnEnd: Int?
     private var names: NameCache
     private var entityExpansion = 0
     private let limits: XMLParsingLimits
@@ -154,12 +157,41 @@ struct EventBuilder {
     /// - Parameter offset: Where the piece starts in the document's (UTF-8) byte stream, or `nil`
     ///   when it was not read from the document directly (inside an entity's replacement text).
     ///   A piece that starts where the previous one ended continues the same section.
+    ///
+    /// A piece read from the document is its raw bytes: libxml2 2.9's push parser does not
+    /// normalize the line ends of CDATA sections as XML 1.0 (§2.11) requires, so the builder does,
+    /// turning CR LF and a lone CR into LF. (Pieces from an entity's replacement text come
+    /// normalized already.)
     mutating func cdata(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int?) {
+        let followsCarriageReturn = offset != nil && offset == cdataCarriageReturnEnd
+        cdataCarriageReturnEnd = nil
+        guard let offset, followsCarriageReturn || bytes.contains(0x0D) else {
+            return appendCDATA(bytes, offset: offset, rawLength: bytes.count)
+        }
+        if bytes.last == 0x0D { cdataCarriageReturnEnd = offset + bytes.count }
+        var normalized: [UInt8] = []
+        normalized.reserveCapacity(bytes.count)
+        var index = followsCarriageReturn && bytes.first == 0x0A ? 1 : 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0D {
+                normalized.append(0x0A)
+                if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+            } else {
+                normalized.append(byte)
+            }
+            index += 1
+        }
+        normalized.withUnsafeBufferPointer { appendCDATA($0, offset: offset, rawLength: bytes.count) }
+    }
+
+    /// Appends a CDATA piece whose document bytes were `rawLength` long.
+    private mutating func appendCDATA(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int?, rawLength: Int) {
         guard reportsCDATA else { return characters(bytes) }
         let continues = pendingKind == .cdata && offset != nil && offset == cdataContinuationOffset
         if !continues { flushPending() }
         pendingKind = .cdata
-        cdataContinuationOffset = offset.map { $0 + bytes.count }
+        cdataContinuationOffset = offset.map { $0 + rawLength }
         append(bytes)
     }
 
