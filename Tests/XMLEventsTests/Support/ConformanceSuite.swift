@@ -10,6 +10,8 @@ struct ConformanceSuite {
         var edition: String?
         var namespace: String?
         var uri: String
+        /// The expected output in canonical XML, for some valid cases.
+        var output: String?
 
         /// Needs no external entity or DTD to be processed.
         var isStandalone: Bool { entities == "none" }
