@@ -49,6 +49,20 @@ import XMLEvents
         #expect(seen.events.withLock { $0.count } == 6)
     }
 
+    /// A hand-fed parser returns the events a small chunk completes at once, where the default
+    /// fixed steps return them only once 4 KiB have arrived or the input ends.
+    @Test func aPushParserReturnsWhatAChunkCompletes() async throws {
+        let chunk = Data("<log><e>1</e>".utf8)
+        let live = XMLPushParser(options: Self.live)
+        let liveEvents = try await live.feed(chunk)
+        #expect(liveEvents.contains(.text("1")))
+        #expect(liveEvents.filter { if case .endElement = $0 { true } else { false } }.count == 1)
+        let stepped = XMLPushParser()
+        #expect(try await stepped.feed(chunk).isEmpty)
+        _ = try await live.feed(Data("</log>".utf8))
+        #expect(try await live.finish().last == .endDocument)
+    }
+
     static func expectSameEvents(_ data: Data, name: String) async {
         let reference = await parse(chunks: [data])
         for (label, chunks) in ChunkBoundaryInvarianceTests.splits(of: data) {
