@@ -49,21 +49,7 @@ struct XMLElementKeys {
             return .textContent(element.text)
         case .local(let name):
             if let table { return table.lookup(name) }
-            let context = decoder.context
-            if !context.usesDefaultKeys {
-                for attribute in storage.attributes
-                where pattern.matches(attribute.name, context: context, decoder: decoder) {
-                    return .attribute(attribute.value)
-                }
-                for position in storage.children.indices {
-                    if case .element(let child) = storage.children[position],
-                        pattern.matches(child.name, context: context, decoder: decoder)
-                    {
-                        return .child(child, index: position)
-                    }
-                }
-                return nil
-            }
+            if !decoder.context.usesDefaultKeys { return firstMatch(of: pattern, decoder: decoder) }
             // The common case, spelled out so that it is only comparisons of lengths and strings.
             let length = name.utf8.count
             for attribute in storage.attributes {
@@ -78,20 +64,25 @@ struct XMLElementKeys {
             }
             return nil
         case .qualified, .expanded:
-            let context = decoder.context
-            for attribute in storage.attributes
-            where pattern.matches(attribute.name, context: context, decoder: decoder) {
-                return .attribute(attribute.value)
-            }
-            for position in storage.children.indices {
-                if case .element(let child) = storage.children[position],
-                    pattern.matches(child.name, context: context, decoder: decoder)
-                {
-                    return .child(child, index: position)
-                }
-            }
-            return nil
+            return firstMatch(of: pattern, decoder: decoder)
         }
+    }
+
+    /// The first attribute, then the first child element, whose name `pattern` matches.
+    private func firstMatch(of pattern: XMLKeyPattern, decoder: XMLSubtreeDecoder) -> XMLKeyedMatch? {
+        let storage = element.storage
+        let context = decoder.context
+        for attribute in storage.attributes where pattern.matches(attribute.name, context: context, decoder: decoder) {
+            return .attribute(attribute.value)
+        }
+        for position in storage.children.indices {
+            if case .element(let child) = storage.children[position],
+                pattern.matches(child.name, context: context, decoder: decoder)
+            {
+                return .child(child, index: position)
+            }
+        }
+        return nil
     }
 
     func lookup(_ key: String, decoder: XMLSubtreeDecoder) -> XMLKeyedMatch? {
