@@ -4,7 +4,7 @@
 /// public, asynchronous path runs there anyway, in a task whose jobs ``FuzzInlineExecutor``
 /// runs on that thread.
 enum FuzzParse {
-    private static let executor = FuzzInlineExecutor()
+    static let executor = FuzzInlineExecutor()
 
     /// Through the public ``XMLEvents`` sequence and the ``XMLPushParser`` actor: the path
     /// every user takes, hence the one worth fuzzing.

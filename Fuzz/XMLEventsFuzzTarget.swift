@@ -26,6 +26,14 @@ public func xmlEventsFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
                 split, whole)
         }
         guard limits == .standard else { continue }
+        // The parser's own selection of elements gives what selecting from the events does.
+        let selected = FuzzSelection.inParser(chunks, options: options)
+        let reference = FuzzSelection.fromEvents(of: whole)
+        if selected != reference {
+            FuzzTargetRun.stop(
+                "selection in the parser differs, cuts at \(plan.offsets)\n\(selected.description)\n--- from events ---\n"
+                    + reference.description, whole)
+        }
         // Parsing as bytes arrive: the same events for a well-formed document, an error for a
         // malformed one (its message and position may depend on the cuts).
         var liveOptions = options

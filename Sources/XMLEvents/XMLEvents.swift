@@ -48,6 +48,13 @@ where Source.Element: ContiguousBytes & Sendable {
         Iterator(source: source.makeAsyncIterator(), parser: XMLPushParser(options: options))
     }
 
+    /// Starts parsing with the parser building the elements `path` selects: the iterator then
+    /// hands out subtrees through ``Iterator/nextSubtree()`` and no events.
+    @usableFromInline
+    func makeAsyncIterator(selecting path: XMLPath) -> Iterator {
+        Iterator(source: source.makeAsyncIterator(), parser: XMLPushParser(options: options, selection: path))
+    }
+
     /// Hands out the events of one chunk without suspending, and reads the next chunk only when
     /// they are gone.
     public struct Iterator: AsyncIteratorProtocol {
@@ -70,6 +77,9 @@ where Source.Element: ContiguousBytes & Sendable {
         @usableFromInline var locations: [XMLLocation] = []
         @usableFromInline var locationIndex = 0
         @usableFromInline var currentLocation: XMLLocation?
+        /// The subtrees of the current chunk, when the parser selects.
+        @usableFromInline var subtrees: [XMLSubtree] = []
+        @usableFromInline var subtreeIndex = 0
 
         /// Where the most recent ``XMLEvent/startElement(name:attributes:namespaces:)`` returned by
         /// this iterator was reported (just after its tag), or `nil` before the first one.
@@ -132,18 +142,40 @@ where Source.Element: ContiguousBytes & Sendable {
         nonisolated(nonsending) mutating func nextAfterRefill() async throws -> XMLEvent? {
             while true {
                 if let event = nextInBatch() { return event }
-                switch phase {
-                case .done:
-                    return nil
-                case .failed(let error):
-                    phase = .done
-                    throw error
-                case .ending:
-                    end(.done)
-                    return nil
-                case .reading:
-                    await refill()
+                guard try await advance() else { return nil }
+            }
+        }
+
+        /// The next subtree, or `nil` at the end of the document, from an iterator made by
+        /// ``XMLEvents/makeAsyncIterator(selecting:)``.
+        ///
+        /// - Throws: The errors ``next()`` throws, after every subtree completed before them.
+        @usableFromInline
+        nonisolated(nonsending) mutating func nextSubtree() async throws -> XMLSubtree? {
+            while true {
+                if subtreeIndex < subtrees.count {
+                    defer { subtreeIndex &+= 1 }
+                    return subtrees[subtreeIndex]
                 }
+                guard try await advance() else { return nil }
+            }
+        }
+
+        /// Parses the next chunk, or ends: returns `false` once nothing more will come, and
+        /// throws the error that ended the document, once.
+        private nonisolated(nonsending) mutating func advance() async throws -> Bool {
+            switch phase {
+            case .done:
+                return false
+            case .failed(let error):
+                phase = .done
+                throw error
+            case .ending:
+                end(.done)
+                return false
+            case .reading:
+                await refill()
+                return true
             }
         }
 
@@ -152,6 +184,8 @@ where Source.Element: ContiguousBytes & Sendable {
             index = 0
             locations = []
             locationIndex = 0
+            subtrees = []
+            subtreeIndex = 0
             guard let parser else { return end(.done) }
             if Task.isCancelled { return end(.failed(CancellationError())) }
             let chunk: Source.Element?
@@ -161,8 +195,7 @@ where Source.Element: ContiguousBytes & Sendable {
                 // The bytes that did arrive are parsed first; a parse error among them comes
                 // earlier in the document than the source's failure, so it is the one reported.
                 let step = await parser.flush()
-                batch = step.events
-                locations = step.startElementLocations
+                take(step)
                 return end(.failed(step.error ?? error))
             }
             if Task.isCancelled { return end(.failed(CancellationError())) }
@@ -172,13 +205,18 @@ where Source.Element: ContiguousBytes & Sendable {
             } else {
                 step = await parser.step(Data(), terminate: true)
             }
-            batch = step.events
-            locations = step.startElementLocations
+            take(step)
             if let error = step.error {
                 end(.failed(error))
             } else if chunk == nil {
                 end(.ending)
             }
+        }
+
+        private mutating func take(_ step: LibXML2PushContext.Step) {
+            batch = step.events
+            locations = step.startElementLocations
+            subtrees = step.subtrees
         }
 
         /// Releases the source and the parser as soon as no more chunks will be read.

@@ -4,7 +4,7 @@ extension XMLSubtree {
     ///
     /// - Complexity: O(*n*) in the number of children.
     public var elements: [XMLSubtree] {
-        storage.children.compactMap(\.element)
+        storage.nodes.compactMap(\.element)
     }
 
     /// The character data of the whole subtree (text runs and CDATA sections at every depth, in
@@ -15,7 +15,8 @@ extension XMLSubtree {
     /// - Complexity: O(*n*) in the size of the subtree; O(1) for an element whose content is one
     ///   text run.
     public var text: String {
-        let children = storage.children
+        if let text = storage.onlyText { return text }
+        let children = storage.nodes
         if children.count == 1, let text = children[0].characterData { return text }
         if children.isEmpty { return "" }
         var result = ""
@@ -26,7 +27,7 @@ extension XMLSubtree {
     /// Appends the subtree's character data without recursion, so deep trees cannot exhaust the
     /// stack.
     private func appendText(to result: inout String) {
-        var pending: [(children: [XMLContent], index: Int)] = [(storage.children, 0)]
+        var pending: [(children: [XMLContent], index: Int)] = [(storage.nodes, 0)]
         while let top = pending.indices.last {
             let (children, index) = pending[top]
             guard index < children.count else {
@@ -36,7 +37,12 @@ extension XMLSubtree {
             pending[top].index = index + 1
             switch children[index] {
             case .text(let text), .cdata(let text): result += text
-            case .element(let element): pending.append((element.storage.children, 0))
+            case .element(let element):
+                if let text = element.storage.onlyText {
+                    result += text
+                } else {
+                    pending.append((element.storage.nodes, 0))
+                }
             case .comment, .processingInstruction: break
             }
         }
@@ -56,13 +62,13 @@ extension XMLSubtree {
     /// - Complexity: O(*n*) in the number of children.
     public func child(named name: String) -> XMLSubtree? {
         if let simple = XMLSubtree.simpleLocalName(name) {
-            for case .element(let element) in storage.children where element.name.localName == simple {
+            for case .element(let element) in storage.nodes where element.name.localName == simple {
                 return element
             }
             return nil
         }
         guard let test = XMLNameTest(lookup: name) else { return nil }
-        for case .element(let element) in storage.children where test.matches(element.name) {
+        for case .element(let element) in storage.nodes where test.matches(element.name) {
             return element
         }
         return nil
@@ -74,7 +80,7 @@ extension XMLSubtree {
     /// - Returns: The child, or `nil` when none has that name.
     /// - Complexity: O(*n*) in the number of children.
     public func child(named name: XMLName) -> XMLSubtree? {
-        for case .element(let element) in storage.children where XMLSubtree.sameName(element.name, name) {
+        for case .element(let element) in storage.nodes where XMLSubtree.sameName(element.name, name) {
             return element
         }
         return nil
@@ -87,7 +93,7 @@ extension XMLSubtree {
     /// - Complexity: O(*n*) in the number of children.
     public func children(named name: String) -> [XMLSubtree] {
         guard let test = XMLNameTest(lookup: name) else { return [] }
-        return storage.children.compactMap { node in
+        return storage.nodes.compactMap { node in
             guard case .element(let element) = node, test.matches(element.name) else { return nil }
             return element
         }
@@ -99,7 +105,7 @@ extension XMLSubtree {
     /// - Returns: The children; empty when none has that name.
     /// - Complexity: O(*n*) in the number of children.
     public func children(named name: XMLName) -> [XMLSubtree] {
-        storage.children.compactMap { node in
+        storage.nodes.compactMap { node in
             guard case .element(let element) = node, XMLSubtree.sameName(element.name, name) else { return nil }
             return element
         }

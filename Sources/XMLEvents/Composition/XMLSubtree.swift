@@ -22,7 +22,13 @@ public struct XMLSubtree: Sendable, Hashable {
         let name: XMLName
         let attributes: [XMLAttribute]
         let namespaces: [XMLNamespaceDeclaration]
-        let children: [XMLContent]
+        /// The content when it is exactly one run of text, kept without an array of its own:
+        /// most elements of a record are such leaves, and the array would double what they
+        /// allocate. `nodes` is then empty.
+        let onlyText: String?
+        /// The content in document order, unless it is `onlyText`. An element's children are
+        /// found here whatever the representation.
+        let nodes: [XMLContent]
         let location: XMLLocation?
 
         init(
@@ -35,7 +41,29 @@ public struct XMLSubtree: Sendable, Hashable {
             self.name = name
             self.attributes = attributes
             self.namespaces = namespaces
-            self.children = children
+            // One representation per content, so that equal subtrees compare field by field.
+            if children.count == 1, case .text(let text) = children[0] {
+                self.onlyText = text
+                self.nodes = []
+            } else {
+                self.onlyText = nil
+                self.nodes = children
+            }
+            self.location = location
+        }
+
+        init(
+            name: XMLName,
+            attributes: [XMLAttribute],
+            namespaces: [XMLNamespaceDeclaration],
+            onlyText: String,
+            location: XMLLocation?
+        ) {
+            self.name = name
+            self.attributes = attributes
+            self.namespaces = namespaces
+            self.onlyText = onlyText
+            self.nodes = []
             self.location = location
         }
     }
@@ -61,6 +89,15 @@ public struct XMLSubtree: Sendable, Hashable {
             name: name, attributes: attributes, namespaces: namespaces, children: children, location: location)
     }
 
+    /// A subtree whose content is one text run, built without an array for it.
+    init(
+        name: XMLName, attributes: [XMLAttribute], namespaces: [XMLNamespaceDeclaration], onlyText: String,
+        location: XMLLocation?
+    ) {
+        storage = Storage(
+            name: name, attributes: attributes, namespaces: namespaces, onlyText: onlyText, location: location)
+    }
+
     /// The element's resolved name.
     public var name: XMLName { storage.name }
 
@@ -73,14 +110,20 @@ public struct XMLSubtree: Sendable, Hashable {
     public var namespaces: [XMLNamespaceDeclaration] { storage.namespaces }
 
     /// The content between the start and end tags, in document order.
-    public var children: [XMLContent] { storage.children }
+    ///
+    /// - Complexity: O(1); an element whose content is one text run makes that one-item array
+    ///   anew on each call.
+    public var children: [XMLContent] {
+        if let text = storage.onlyText { return [.text(text)] }
+        return storage.nodes
+    }
 
     /// Where the parser reported the element's start tag (just after its `>`), or `nil` when the
     /// subtree was not built from an ``XMLEvents`` sequence.
     public var location: XMLLocation? { storage.location }
 
     /// Whether the element has no attributes and no content, as `<a/>` or `<a></a>`.
-    public var isEmpty: Bool { storage.attributes.isEmpty && storage.children.isEmpty }
+    public var isEmpty: Bool { storage.attributes.isEmpty && storage.onlyText == nil && storage.nodes.isEmpty }
 
     /// Two subtrees are equal when their names, attributes, namespace declarations and children
     /// are equal; locations are not compared.
@@ -92,7 +135,7 @@ public struct XMLSubtree: Sendable, Hashable {
     public static func == (lhs: XMLSubtree, rhs: XMLSubtree) -> Bool {
         if lhs.storage === rhs.storage { return true }
         return lhs.name == rhs.name && lhs.attributes == rhs.attributes && lhs.namespaces == rhs.namespaces
-            && lhs.children == rhs.children
+            && lhs.storage.onlyText == rhs.storage.onlyText && lhs.storage.nodes == rhs.storage.nodes
     }
 
     /// Hashes the name, attributes, namespace declarations and children.
@@ -103,6 +146,7 @@ public struct XMLSubtree: Sendable, Hashable {
         hasher.combine(name)
         hasher.combine(attributes)
         hasher.combine(namespaces)
-        hasher.combine(children)
+        hasher.combine(storage.onlyText)
+        hasher.combine(storage.nodes)
     }
 }

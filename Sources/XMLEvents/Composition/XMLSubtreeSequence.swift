@@ -9,7 +9,8 @@ extension XMLEvents {
     ///
     /// Only selected elements are built; everything else streams past, so memory is bounded by
     /// the largest selected element, not by the document. An element inside a selected element
-    /// is part of the outer subtree and is not selected again.
+    /// is part of the outer subtree and is not selected again. The parser selects as it parses:
+    /// what lies outside the selected elements never becomes an event.
     ///
     /// - Parameters:
     ///   - path: An ``XMLPath`` in its written form, for example `/registry/record` or `item`.
@@ -20,7 +21,7 @@ extension XMLEvents {
     public func elements(matching path: String, namespaces: [String: String] = [:]) -> XMLSubtreeSequence<Self> {
         XMLSubtreeSequence(
             self, path: Result { () throws(XMLPathError) in try XMLPath(path, namespaces: namespaces) },
-            locator: { $0.location }, bufferedEvent: { $0?.nextInBatch() })
+            parserSelection: Self.parserSelection)
     }
 
     /// The elements `path` selects, each built whole with its location.
@@ -29,8 +30,7 @@ extension XMLEvents {
     /// - Returns: The selected subtrees.
     @inlinable
     public func elements(matching path: XMLPath) -> XMLSubtreeSequence<Self> {
-        XMLSubtreeSequence(
-            self, path: .success(path), locator: { $0.location }, bufferedEvent: { $0?.nextInBatch() })
+        XMLSubtreeSequence(self, path: .success(path), parserSelection: Self.parserSelection)
     }
 
     /// The elements with this name at any depth, each built whole with its location.
@@ -48,7 +48,15 @@ extension XMLEvents {
     public func elements(named name: String, namespaces: [String: String] = [:]) -> XMLSubtreeSequence<Self> {
         XMLSubtreeSequence(
             self, path: Result { () throws(XMLPathError) in try XMLPath(named: name, namespaces: namespaces) },
-            locator: { $0.location }, bufferedEvent: { $0?.nextInBatch() })
+            parserSelection: Self.parserSelection)
+    }
+
+    /// Selection done by the parser itself.
+    @usableFromInline
+    static var parserSelection: XMLSubtreeSequence<Self>.ParserSelection {
+        XMLSubtreeSequence<Self>.ParserSelection(
+            makeIterator: { events, path in events.makeAsyncIterator(selecting: path) },
+            next: { iterator in try await iterator?.nextSubtree() })
     }
 }
 
@@ -67,7 +75,7 @@ extension AsyncSequence where Element == XMLEvent {
     public func elements(matching path: String, namespaces: [String: String] = [:]) -> XMLSubtreeSequence<Self> {
         XMLSubtreeSequence(
             self, path: Result { () throws(XMLPathError) in try XMLPath(path, namespaces: namespaces) },
-            locator: { _ in nil }, bufferedEvent: { _ in nil })
+            parserSelection: nil)
     }
 
     /// The elements `path` selects, each built whole.
@@ -75,7 +83,7 @@ extension AsyncSequence where Element == XMLEvent {
     /// - Parameter path: A path read already.
     /// - Returns: The selected subtrees.
     public func elements(matching path: XMLPath) -> XMLSubtreeSequence<Self> {
-        XMLSubtreeSequence(self, path: .success(path), locator: { _ in nil }, bufferedEvent: { _ in nil })
+        XMLSubtreeSequence(self, path: .success(path), parserSelection: nil)
     }
 
     /// The elements with this name at any depth, each built whole.
@@ -88,7 +96,7 @@ extension AsyncSequence where Element == XMLEvent {
     public func elements(named name: String, namespaces: [String: String] = [:]) -> XMLSubtreeSequence<Self> {
         XMLSubtreeSequence(
             self, path: Result { () throws(XMLPathError) in try XMLPath(named: name, namespaces: namespaces) },
-            locator: { _ in nil }, bufferedEvent: { _ in nil })
+            parserSelection: nil)
     }
 }
 
@@ -104,58 +112,71 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
     /// ``XMLPathError`` for an invalid path; the base's errors pass through unchanged.
     public typealias Failure = any Error
 
-    /// Reads where the base's current start element was reported, if the base can tell. Not
-    /// `@Sendable`: the closure's only capture would be the generic types' metadata, which Swift
-    /// 6.2 does not yet consider `Sendable` for unconstrained generics.
-    @usableFromInline typealias Locator = (Base.AsyncIterator) -> XMLLocation?
+    /// How a base whose parser can select elements itself is asked for them: an iterator made
+    /// to select, and its next subtree. Selecting in the parser spares making, handing over and
+    /// taking apart an event for every node of the document, which is most of the work a
+    /// selection over events does. (Not `@Sendable`: the closures' only captures would be the
+    /// generic types' metadata, which Swift 6.2 does not yet consider `Sendable` for
+    /// unconstrained generics.)
+    /// The next subtree a selecting base's iterator holds, on the caller's executor.
+    @usableFromInline typealias NextSelected =
+        nonisolated(nonsending) (inout Base.AsyncIterator?) async throws -> XMLSubtree?
 
-    /// Hands out the base's next event when it has one at hand, without suspending; `nil` when
-    /// it would have to wait, or cannot tell. Awaiting the base costs a check of the executor on
-    /// every return, which for an event is a good part of the selection's work; with this, the
-    /// check comes once per chunk. (Not `@Sendable`, for the same reason as ``Locator``.)
-    @usableFromInline typealias BufferedEvent = (inout Base.AsyncIterator?) -> XMLEvent?
+    @usableFromInline
+    struct ParserSelection {
+        @usableFromInline let makeIterator: (Base, XMLPath) -> Base.AsyncIterator
+        @usableFromInline let next: NextSelected
+
+        @usableFromInline
+        init(
+            makeIterator: @escaping (Base, XMLPath) -> Base.AsyncIterator,
+            next: @escaping NextSelected
+        ) {
+            self.makeIterator = makeIterator
+            self.next = next
+        }
+    }
 
     @usableFromInline let base: Base
     @usableFromInline let path: Result<XMLPath, XMLPathError>
-    @usableFromInline let locator: Locator
-    @usableFromInline let bufferedEvent: BufferedEvent
+    @usableFromInline let parserSelection: ParserSelection?
 
     @usableFromInline
-    init(
-        _ base: Base, path: Result<XMLPath, XMLPathError>, locator: @escaping Locator,
-        bufferedEvent: @escaping BufferedEvent
-    ) {
+    init(_ base: Base, path: Result<XMLPath, XMLPathError>, parserSelection: ParserSelection?) {
         self.base = base
         self.path = path
-        self.locator = locator
-        self.bufferedEvent = bufferedEvent
+        self.parserSelection = parserSelection
     }
 
     /// Starts iterating the base anew.
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-        Iterator(base: base.makeAsyncIterator(), path: path, locator: locator, bufferedEvent: bufferedEvent)
+        if let parserSelection, case .success(let path) = path {
+            return Iterator(
+                base: parserSelection.makeIterator(base, path), path: .success(path),
+                nextSelected: parserSelection.next)
+        }
+        return Iterator(base: base.makeAsyncIterator(), path: path, nextSelected: nil)
     }
 
-    /// Pulls events from the base until a selected element is complete.
+    /// Pulls events from the base until a selected element is complete, or, when the base's
+    /// parser selects, its next subtree.
     public struct Iterator: AsyncIteratorProtocol {
         // Inlinable, with its state visible to inlined code, so that a client's loop is
         // specialized for its base: unspecialized generic code pays for metadata look-ups and
         // value-witness copies on every event.
         @usableFromInline var base: Base.AsyncIterator?
         @usableFromInline var machine: XMLSelectionStateMachine
-        @usableFromInline let locator: Locator
-        @usableFromInline let bufferedEvent: BufferedEvent
+        @usableFromInline let nextSelected: NextSelected?
 
         @usableFromInline
         init(
-            base: Base.AsyncIterator, path: Result<XMLPath, XMLPathError>, locator: @escaping Locator,
-            bufferedEvent: @escaping BufferedEvent
+            base: Base.AsyncIterator, path: Result<XMLPath, XMLPathError>,
+            nextSelected: NextSelected?
         ) {
             self.base = base
-            self.machine = XMLSelectionStateMachine(path: path)
-            self.locator = locator
-            self.bufferedEvent = bufferedEvent
+            self.machine = XMLSelectionStateMachine(path: path, selectsEvents: nextSelected == nil)
+            self.nextSelected = nextSelected
         }
 
         /// The next selected subtree, or `nil` when the base has ended.
@@ -182,42 +203,36 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
             case .fail(let error):
                 base = nil
                 throw error
-            case .pullEvent:
+            case .pull:
                 break
             }
+            if let nextSelected {
+                let subtree: XMLSubtree?
+                do {
+                    subtree = try await nextSelected(&base)
+                } catch {
+                    release()
+                    throw error
+                }
+                if subtree == nil { release() }
+                return subtree
+            }
             while true {
-                var event = bufferedEvent(&base)
-                if event == nil {
-                    do {
-                        event = try await base?.next(isolation: #isolation)
-                    } catch {
-                        release()
-                        throw error
-                    }
+                let event: XMLEvent?
+                do {
+                    event = try await base?.next(isolation: #isolation)
+                } catch {
+                    release()
+                    throw error
                 }
                 guard let event else {
                     release()
                     return nil
                 }
-                switch machine.consume(event) {
-                case .pullEvent:
-                    break
-                case .locate:
-                    machine.locate(location())
-                case .emit(let subtree):
+                if let subtree = machine.consume(event) {
                     return subtree
                 }
             }
-        }
-
-        /// Moves the base out and back rather than copying it, which would retain everything
-        /// it holds.
-        @inlinable
-        mutating func location() -> XMLLocation? {
-            guard let iterator = base.take() else { return nil }
-            let location = locator(iterator)
-            base = consume iterator
-            return location
         }
 
         /// Lets go of the base and of any partly built subtree as soon as nothing more will come.
@@ -229,6 +244,6 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
     }
 }
 
-// The locator and buffered-event closures made in this file capture nothing but type metadata,
-// so sharing one between tasks is safe.
+// The parser-selection closures made in this file capture nothing but type metadata, so sharing
+// one between tasks is safe.
 extension XMLSubtreeSequence: @unchecked Sendable where Base: Sendable {}

@@ -37,12 +37,6 @@ struct XMLTreeBuilder {
                 contentStart: content.count))
     }
 
-    /// Sets where the innermost open element was reported.
-    mutating func locate(_ location: XMLLocation?) {
-        guard !open.isEmpty else { return }
-        open[open.count - 1].location = location
-    }
-
     /// Content other than an element arrives for the innermost open element.
     mutating func append(_ node: XMLContent) {
         content.append(node)
@@ -51,19 +45,25 @@ struct XMLTreeBuilder {
     /// The innermost open element ends; returns the subtree when it was the outermost one.
     mutating func end() -> XMLSubtree? {
         guard let element = open.popLast() else { return nil }
-        let children: [XMLContent]
+        let subtree: XMLSubtree
         let start = element.contentStart
-        if start == content.count {
-            children = []
+        if start == content.count - 1, case .text(let text) = content[start] {
+            content.removeLast()
+            subtree = XMLSubtree(
+                name: element.name, attributes: element.attributes, namespaces: element.namespaces,
+                onlyText: text, location: element.location)
         } else {
-            // Copied through a buffer pointer: an array made from a slice of the whole buffer
-            // would share it, and the next append would then copy the buffer instead.
-            children = content.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[start...])) }
-            while content.count > start { content.removeLast() }
+            var children: [XMLContent] = []
+            if start < content.count {
+                // Copied through a buffer pointer: an array made from a slice of the whole buffer
+                // would share it, and the next append would then copy the buffer instead.
+                children = content.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[start...])) }
+                while content.count > start { content.removeLast() }
+            }
+            subtree = XMLSubtree(
+                name: element.name, attributes: element.attributes, namespaces: element.namespaces,
+                children: children, location: element.location)
         }
-        let subtree = XMLSubtree(
-            name: element.name, attributes: element.attributes, namespaces: element.namespaces,
-            children: children, location: element.location)
         if !open.isEmpty {
             content.append(.element(subtree))
             return nil

@@ -17,6 +17,11 @@ struct EventBuilder {
     private(set) var events: [XMLEvent] = []
     /// Where each start element in `events` was reported, in the same order.
     private(set) var startElementLocations: [XMLLocation] = []
+    /// When set, events go to the selector instead of `events`: only the subtrees it completes
+    /// are handed over, and character data outside them never becomes a string.
+    private var selector: XMLSubtreeSelector?
+    /// The subtrees completed so far, when selecting.
+    private(set) var subtrees: [XMLSubtree] = []
     private(set) var depth = 0
     private(set) var hasStartedRoot = false
     private(set) var hasEndedRoot = false
@@ -42,7 +47,11 @@ struct EventBuilder {
     private let reportsCDATA: Bool
     private let dropsWhitespaceOnlyText: Bool
 
-    init(options: XMLParsingOptions, isInterned: @escaping (UnsafeRawPointer) -> Bool) {
+    /// - Parameter selection: The elements to build as subtrees instead of reporting events.
+    init(
+        options: XMLParsingOptions, selection: XMLPath? = nil, isInterned: @escaping (UnsafeRawPointer) -> Bool
+    ) {
+        selector = selection.map(XMLSubtreeSelector.init)
         limits = options.limits
         reportsCDATA = options.reportsCDATA
         dropsWhitespaceOnlyText = options.dropsWhitespaceOnlyText
@@ -51,25 +60,49 @@ struct EventBuilder {
         events.reserveCapacity(1024)
     }
 
-    /// Hands over the events completed so far, with the locations of their start elements.
-    mutating func takeEvents() -> (events: [XMLEvent], startElementLocations: [XMLLocation]) {
+    /// Hands over the events completed so far, with the locations of their start elements, and
+    /// the subtrees completed when selecting.
+    mutating func takeEvents() -> (
+        events: [XMLEvent], startElementLocations: [XMLLocation], subtrees: [XMLSubtree]
+    ) {
         let batch = events
         let locations = startElementLocations
-        events = []
-        startElementLocations = []
-        events.reserveCapacity(Swift.max(batch.count, 64))
-        startElementLocations.reserveCapacity(Swift.max(locations.count, 16))
-        return (batch, locations)
+        let selected = subtrees
+        if !batch.isEmpty {
+            events = []
+            events.reserveCapacity(Swift.max(batch.count, 64))
+        }
+        if !locations.isEmpty {
+            startElementLocations = []
+            startElementLocations.reserveCapacity(Swift.max(locations.count, 16))
+        }
+        if !selected.isEmpty {
+            subtrees = []
+            subtrees.reserveCapacity(Swift.max(selected.count, 16))
+        }
+        return (batch, locations, selected)
     }
 
+    /// Reports an event, or feeds it to the selector when selecting.
+    private mutating func emit(_ event: consuming XMLEvent) {
+        if selector == nil {
+            events.append(event)
+        } else if let subtree = selector?.consume(event, location: nil) {
+            subtrees.append(subtree)
+        }
+    }
+
+    /// Whether character data is wanted: always, unless selecting outside a selected element.
+    private var keepsCharacterData: Bool { selector?.isBuilding ?? true }
+
     mutating func startDocument(version: String?, encoding: String?, standalone: Bool?) {
-        events.append(.startDocument(version: version, encoding: encoding, standalone: standalone))
+        emit(.startDocument(version: version, encoding: encoding, standalone: standalone))
     }
 
     mutating func doctype(name: String, publicID: String?, systemID: String?) {
         flushPending()
         sawMarkup = true
-        events.append(.doctype(name: name, publicID: publicID, systemID: systemID))
+        emit(.doctype(name: name, publicID: publicID, systemID: systemID))
     }
 
     /// - Parameters:
@@ -130,8 +163,12 @@ struct EventBuilder {
                 values.append(XMLAttribute(name: attributeName, value: value))
             }
         }
-        events.append(.startElement(name: name, attributes: values, namespaces: declarations))
-        startElementLocations.append(location)
+        if selector == nil {
+            events.append(.startElement(name: name, attributes: values, namespaces: declarations))
+            startElementLocations.append(location)
+        } else {
+            selector?.startElement(name: name, attributes: values, namespaces: declarations, location: location)
+        }
     }
 
     mutating func endElement(
@@ -143,7 +180,11 @@ struct EventBuilder {
         guard let name = internName(localName, prefix, namespaceURI) else { return }
         depth -= 1
         if depth == 0 { hasEndedRoot = true }
-        events.append(.endElement(name: name))
+        if selector == nil {
+            events.append(.endElement(name: name))
+        } else if let subtree = selector?.endElement() {
+            subtrees.append(subtree)
+        }
     }
 
     mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -199,7 +240,7 @@ struct EventBuilder {
         flushPending()
         sawMarkup = true
         guard let comment = boundedString(text, what: "Comment") else { return }
-        events.append(.comment(comment))
+        emit(.comment(comment))
     }
 
     mutating func processingInstruction(target: UnsafePointer<UInt8>, data: UnsafePointer<UInt8>?) {
@@ -211,12 +252,12 @@ struct EventBuilder {
             guard let bounded = boundedString(data, what: "Processing instruction") else { return }
             dataString = bounded
         }
-        events.append(.processingInstruction(target: targetString, data: dataString))
+        emit(.processingInstruction(target: targetString, data: dataString))
     }
 
     mutating func endDocument() {
         flushPending()
-        events.append(.endDocument)
+        emit(.endDocument)
     }
 
     /// Counts replacement text an entity reference is about to produce; `parsedBytes` is how far
@@ -258,14 +299,20 @@ struct EventBuilder {
         case .none:
             return
         case .text:
-            if pendingLength > 0 {
+            if pendingLength > 0, keepsCharacterData {
                 let text = pendingString ?? String(decoding: pending, as: UTF8.self)
                 if !(dropsWhitespaceOnlyText && text.utf8.allSatisfy(EventBuilder.isXMLSpace)) {
-                    events.append(.text(text))
+                    if selector == nil {
+                        events.append(.text(text))
+                    } else {
+                        selector?.append(.text(text))
+                    }
                 }
             }
         case .cdata:
-            events.append(.cdata(pendingString ?? String(decoding: pending, as: UTF8.self)))
+            if keepsCharacterData {
+                emit(.cdata(pendingString ?? String(decoding: pending, as: UTF8.self)))
+            }
             cdataContinuationOffset = nil
         }
         if pendingString == nil {
@@ -281,7 +328,9 @@ struct EventBuilder {
             let what = pendingKind == .cdata ? "CDATA section" : "Text"
             return fail(.nodeLengthLimitExceeded, "\(what) is longer than the limit of \(limits.maxNodeLength) bytes")
         }
-        if pendingLength == 0 {
+        if !keepsCharacterData {
+            // Only its length counts, for the limit.
+        } else if pendingLength == 0 {
             pendingString = String(decoding: bytes, as: UTF8.self)
         } else {
             // libxml2 cuts pieces between characters, but they are joined as bytes all the same,

@@ -41,7 +41,14 @@ public actor XMLPushParser {
     ///
     /// - Parameter options: How to parse; the defaults are safe for untrusted input.
     public init(options: XMLParsingOptions = .default) {
-        if let context = LibXML2PushContext(options: options) {
+        self.init(options: options, selection: nil)
+    }
+
+    /// Creates a parser whose steps hand over the subtrees `selection` selects instead of
+    /// events (for ``XMLEvents/elements(matching:)``); the public `feed` methods then return no
+    /// events.
+    init(options: XMLParsingOptions, selection: XMLPath?) {
+        if let context = LibXML2PushContext(options: options, selection: selection) {
             state = .parsing(context)
         } else {
             state = .failed(

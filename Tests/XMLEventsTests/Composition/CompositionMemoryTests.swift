@@ -36,14 +36,20 @@ import XMLEvents
             let figures = try await CompositionMemoryMeasurements.hugeRecord.run()
             #expect(figures["found"] == 1)
             #expect(figures["items"] == CompositionMemoryMeasurements.hugeItemCount)
+            #expect(figures["secondItems"] == CompositionMemoryMeasurements.hugeItemCount)
             #expect(figures["lastItemIsRight"] == 1)
             #expect(figures["documentBytes", default: 0] > 20_000_000)
             // The whole record is in memory while it is held…
             let held = try #require(figures["held"])
             #expect(held > 20 << 20, "holds \(held >> 20) MB")
-            // …and is given back once it is not.
-            let after = try #require(figures["after"])
-            #expect(SanitizerDetection.isActive || after < 16 << 20, "still holds \(after >> 20) MB")
+            // …and is let go once it is not: building it a second time reuses that memory. (The
+            // parser builds it on its own thread, whose malloc arena keeps freed pages for reuse
+            // rather than handing all of them back; a record that stayed referenced would add
+            // its whole size again.)
+            let after = try #require(figures["afterSecond"])
+            #expect(
+                SanitizerDetection.isActive || after < held / 2 + (16 << 20),
+                "holds \(after >> 20) MB after building the record twice, \(held >> 20) MB while holding it once")
         }
     }
 
@@ -115,9 +121,9 @@ import XMLEvents
             trim()
             let baseline = ProcessMemory.residentBytes
             var figures: IsolatedMeasurement.Figures = [:]
+            let huge = HugeRecordDocument(itemCount: hugeItemCount)
+            figures["documentBytes"] = huge.byteCount
             do {
-                let huge = HugeRecordDocument(itemCount: hugeItemCount)
-                figures["documentBytes"] = huge.byteCount
                 var found: [XMLSubtree] = []
                 for try await element in XMLEvents(huge).elements(named: "huge") { found.append(element) }
                 figures["found"] = found.count
@@ -127,7 +133,11 @@ import XMLEvents
                 figures["held"] = ProcessMemory.residentBytes - baseline
             }
             trim()
-            figures["after"] = ProcessMemory.residentBytes - baseline
+            var secondCount = 0
+            for try await element in XMLEvents(huge).elements(named: "huge") { secondCount += element.elements.count }
+            figures["secondItems"] = secondCount
+            trim()
+            figures["afterSecond"] = ProcessMemory.residentBytes - baseline
             return figures
         }
     }

@@ -13,9 +13,8 @@ enum XMLDecodingValue {
     /// Whether an element stands for `nil`: empty (no attributes, no content), or marked
     /// `xsi:nil="true"`.
     static func isNil(_ element: XMLSubtree) -> Bool {
-        let storage = element.storage
-        if storage.children.isEmpty && storage.attributes.isEmpty { return true }
-        for attribute in storage.attributes
+        if element.isEmpty { return true }
+        for attribute in element.storage.attributes
         where attribute.name.localName == "nil" && attribute.name.namespaceURI == schemaInstanceNamespace {
             return XMLLexical.bool(attribute.value) == true
         }

@@ -16,7 +16,7 @@ struct XMLElementKeys {
         self.element = element
         let storage = element.storage
         let threshold = decoder.context.usesDefaultKeys ? XMLKeyTable.indexThreshold : XMLKeyTable.conversionThreshold
-        if storage.attributes.count + storage.children.count <= threshold {
+        if storage.attributes.count + storage.nodes.count <= threshold {
             table = nil
         } else {
             table = XMLKeyTable(element: element, context: decoder.context, decoder: decoder)
@@ -32,7 +32,7 @@ struct XMLElementKeys {
             let key = context.key(for: attribute.name, decoder: decoder)
             if seen.insert(key).inserted { keys.append(key) }
         }
-        for case .element(let child) in element.storage.children {
+        for case .element(let child) in element.storage.nodes {
             let key = context.key(for: child.name, decoder: decoder)
             if seen.insert(key).inserted { keys.append(key) }
         }
@@ -56,8 +56,8 @@ struct XMLElementKeys {
                 let localName = attribute.name.localName
                 if localName.utf8.count == length && localName == name { return .attribute(attribute.value) }
             }
-            for position in storage.children.indices {
-                if case .element(let child) = storage.children[position] {
+            for position in storage.nodes.indices {
+                if case .element(let child) = storage.nodes[position] {
                     let localName = child.name.localName
                     if localName.utf8.count == length && localName == name { return .child(child, index: position) }
                 }
@@ -75,8 +75,8 @@ struct XMLElementKeys {
         for attribute in storage.attributes where pattern.matches(attribute.name, context: context, decoder: decoder) {
             return .attribute(attribute.value)
         }
-        for position in storage.children.indices {
-            if case .element(let child) = storage.children[position],
+        for position in storage.nodes.indices {
+            if case .element(let child) = storage.nodes[position],
                 pattern.matches(child.name, context: context, decoder: decoder)
             {
                 return .child(child, index: position)

@@ -24,13 +24,13 @@ struct XMLKeyTable {
 
     init(element: XMLSubtree, context: XMLDecodingContext, decoder: XMLSubtreeDecoder) {
         let storage = element.storage
-        entries.reserveCapacity(storage.attributes.count + storage.children.count)
+        entries.reserveCapacity(storage.attributes.count + storage.nodes.count)
         for attribute in storage.attributes {
             let key = context.key(for: attribute.name, decoder: decoder)
             entries.append(Entry(key: key, length: key.utf8.count, match: .attribute(attribute.value)))
         }
-        for position in storage.children.indices {
-            if case .element(let child) = storage.children[position] {
+        for position in storage.nodes.indices {
+            if case .element(let child) = storage.nodes[position] {
                 let key = context.key(for: child.name, decoder: decoder)
                 entries.append(Entry(key: key, length: key.utf8.count, match: .child(child, index: position)))
             }

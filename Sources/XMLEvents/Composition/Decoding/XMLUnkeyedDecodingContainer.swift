@@ -17,7 +17,7 @@ struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
             items = .elements(element.elements)
         case .repeated(let first, let parent, let index, let pattern):
             var elements = [first]
-            let children = parent.storage.children
+            let children = parent.storage.nodes
             let context = decoder.context
             for position in (index + 1)..<children.count {
                 if case .element(let child) = children[position],

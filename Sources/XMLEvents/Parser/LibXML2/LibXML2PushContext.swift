@@ -13,6 +13,8 @@ final class LibXML2PushContext {
         var events: [XMLEvent]
         /// Where each start element among `events` was reported, in order.
         var startElementLocations: [XMLLocation] = []
+        /// The subtrees completed, when the context selects (it then reports no events).
+        var subtrees: [XMLSubtree] = []
         var error: XMLParsingError?
     }
 
@@ -34,7 +36,9 @@ final class LibXML2PushContext {
     private var startTagScan = StartTagAttributeScan()
 
     /// Fails only when libxml2 cannot allocate a context.
-    init?(options: XMLParsingOptions) {
+    ///
+    /// - Parameter selection: The elements to hand over as subtrees instead of events.
+    init?(options: XMLParsingOptions, selection: XMLPath? = nil) {
         LibXML2Runtime.initialize()
         var handler = SAXCallbacks.makeHandler(loadsExternalSubset: options.externalEntityResolver != nil)
         guard let context = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil) else { return nil }
@@ -53,7 +57,7 @@ final class LibXML2PushContext {
         session = UnsafeMutablePointer<ParserSession>.allocate(capacity: 1)
         session.initialize(
             to: ParserSession(
-                builder: EventBuilder(options: options) { address in
+                builder: EventBuilder(options: options, selection: selection) { address in
                     xmlDictOwns(dictionary, address.assumingMemoryBound(to: xmlChar.self)) == 1
                 },
                 error: nil,
@@ -106,9 +110,7 @@ final class LibXML2PushContext {
             feedSteps(bytes, terminate: terminate)
         }
         if terminate || session.pointee.error != nil { finishParsing() }
-        let taken = session.pointee.builder.takeEvents()
-        return Step(
-            events: taken.events, startElementLocations: taken.startElementLocations, error: session.pointee.error)
+        return takeStep()
     }
 
     /// Parses the bytes of an incomplete step now, for a source that failed: the events of what
@@ -119,9 +121,14 @@ final class LibXML2PushContext {
             heldBack.withUnsafeBytes { parseSlice($0, terminate: false, mayHold: false) }
             heldBack.removeAll()
         }
+        return takeStep()
+    }
+
+    private func takeStep() -> Step {
         let taken = session.pointee.builder.takeEvents()
         return Step(
-            events: taken.events, startElementLocations: taken.startElementLocations, error: session.pointee.error)
+            events: taken.events, startElementLocations: taken.startElementLocations, subtrees: taken.subtrees,
+            error: session.pointee.error)
     }
 
     private func feedSteps(_ bytes: UnsafeRawBufferPointer, terminate: Bool) {

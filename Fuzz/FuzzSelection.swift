@@ -1,0 +1,63 @@
+/// What selecting elements from one input produced: the subtrees, then the error that ended
+/// the selection, if any.
+struct FuzzSelection: Sendable, Equatable {
+    /// Selects the children of the root: deep enough to leave text, comments and processing
+    /// instructions outside the selection, and to nest elements inside it.
+    static let path = "/*/*"
+
+    var subtrees: [XMLSubtree] = []
+    var error: String?
+
+    var description: String {
+        (subtrees.map(\.description) + ["ERROR \(error ?? "none")"]).joined(separator: "\n")
+    }
+
+    /// The parser's own selection, over the chunks.
+    static func inParser(_ chunks: [[UInt8]], options: XMLParsingOptions) -> FuzzSelection {
+        FuzzParse.executor.run {
+            await select(XMLEvents(FuzzChunks(chunks: chunks), options: options).elements(matching: path))
+        }
+    }
+
+    /// The selection from the events of a parse, and its error after them.
+    static func fromEvents(of outcome: FuzzOutcome) -> FuzzSelection {
+        FuzzParse.executor.run {
+            await select(FuzzEventReplay(outcome: outcome).elements(matching: path))
+        }
+    }
+
+    private static func select<Events: AsyncSequence>(_ subtrees: XMLSubtreeSequence<Events>) async -> FuzzSelection {
+        var selection = FuzzSelection()
+        do {
+            for try await subtree in subtrees { selection.subtrees.append(subtree) }
+        } catch {
+            selection.error = "\(error)"
+        }
+        return selection
+    }
+}
+
+/// The events of a parse played back, then its error.
+struct FuzzEventReplay: AsyncSequence, Sendable {
+    typealias Element = XMLEvent
+
+    let outcome: FuzzOutcome
+
+    func makeAsyncIterator() -> Iterator { Iterator(outcome: outcome) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        let outcome: FuzzOutcome
+        var index = 0
+        var threw = false
+
+        mutating func next() async throws -> XMLEvent? {
+            if index < outcome.events.count {
+                defer { index += 1 }
+                return outcome.events[index]
+            }
+            guard !threw, let error = outcome.error else { return nil }
+            threw = true
+            throw error
+        }
+    }
+}

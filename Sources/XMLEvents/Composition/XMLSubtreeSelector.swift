@@ -1,0 +1,69 @@
+/// Which elements an ``XMLPath`` selects, and each selected element built whole: fed one event
+/// at a time, it hands back a subtree when a selected element ends.
+///
+/// Outside a selected element only the path stack moves. Inside one, every event goes to the
+/// builder and the path is not consulted, so an element nested in a selected element is part of
+/// the outer subtree and is not selected on its own.
+///
+/// Two places feed it: ``XMLSelectionStateMachine``, with the events of any sequence, and the
+/// parser's ``EventBuilder``, which selects while it parses so that nothing outside a selected
+/// element becomes an event at all.
+struct XMLSubtreeSelector {
+    private var matcher: XMLPathMatcher
+    private var builder = XMLTreeBuilder()
+
+    init(_ path: XMLPath) {
+        matcher = XMLPathMatcher(path)
+    }
+
+    /// Whether a selected element is open: character data now belongs to a subtree.
+    var isBuilding: Bool { builder.isBuilding }
+
+    /// Feeds one event, with where it was reported when it is a start element and that is
+    /// known; returns the subtree a selected element's end completes.
+    mutating func consume(_ event: consuming XMLEvent, location: XMLLocation?) -> XMLSubtree? {
+        switch consume event {
+        case .startElement(let name, let attributes, let namespaces):
+            startElement(name: name, attributes: attributes, namespaces: namespaces, location: location)
+        case .endElement:
+            return endElement()
+        case .text(let text):
+            append(.text(text))
+        case .cdata(let text):
+            append(.cdata(text))
+        case .comment(let text):
+            append(.comment(text))
+        case .processingInstruction(let target, let data):
+            append(.processingInstruction(target: target, data: data))
+        case .startDocument, .doctype, .endDocument:
+            break
+        }
+        return nil
+    }
+
+    /// An element starts: it is built when it is selected or inside a selected element.
+    mutating func startElement(
+        name: XMLName, attributes: [XMLAttribute], namespaces: [XMLNamespaceDeclaration], location: XMLLocation?
+    ) {
+        if builder.isBuilding || matcher.enter(name) {
+            builder.start(name: name, attributes: attributes, namespaces: namespaces, location: location)
+        }
+    }
+
+    /// An element ends; returns its subtree when it was a selected one.
+    mutating func endElement() -> XMLSubtree? {
+        guard builder.isBuilding else {
+            matcher.leave()
+            return nil
+        }
+        guard let subtree = builder.end() else { return nil }
+        // The selected element's own entry leaves the path stack with it.
+        matcher.leave()
+        return subtree
+    }
+
+    /// Content other than an element: kept inside a selected element, dropped outside.
+    mutating func append(_ node: XMLContent) {
+        if builder.isBuilding { builder.append(node) }
+    }
+}

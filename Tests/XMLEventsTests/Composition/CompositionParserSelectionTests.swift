@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import XMLCorpus
+import XMLEvents
+
+/// `XMLEvents.elements(matching:)` selects inside the parser, without making events; any other
+/// event sequence is selected from its events. The two must agree on every document: the same
+/// subtrees, the same error after them, and the locations the events report.
+@Suite struct CompositionParserSelectionTests {
+    /// What one selection produced: the subtrees, then the error that ended it, if any.
+    struct Outcome: Equatable, CustomStringConvertible {
+        var subtrees: [XMLSubtree] = []
+        var error: String?
+
+        var description: String {
+            subtrees.map(\.description).joined(separator: "\n") + "\nerror: \(error ?? "none")"
+        }
+    }
+
+    static let paths = ["*", "/*/*", "*/*", "/*/*/*", "doc", "a"]
+
+    static func select<Events: AsyncSequence>(
+        _ subtrees: XMLSubtreeSequence<Events>
+    ) async -> Outcome {
+        var outcome = Outcome()
+        do {
+            for try await subtree in subtrees { outcome.subtrees.append(subtree) }
+        } catch {
+            outcome.error = "\(error)"
+        }
+        return outcome
+    }
+
+    /// Compares the parser's selection with the selection from events, for every path.
+    static func expectSameSelection(_ data: Data, options: XMLParsingOptions = .default, name: String) async {
+        for path in paths {
+            let events = XMLEvents(data: data, chunkSize: 997, options: options)
+            let inParser = await select(events.elements(matching: path))
+            let fromEvents = await select(events.map { $0 }.elements(matching: path))
+            #expect(inParser == fromEvents, "\(name), \(path):\n\(inParser)\n--- from events ---\n\(fromEvents)")
+        }
+    }
+
+    @Test func conformanceSuiteDocumentsSelectAlike() async throws {
+        guard let suite = try ConformanceSuite.load() else { return }
+        var compared = 0
+        for testCase in suite.cases where testCase.isStandalone {
+            await Self.expectSameSelection(try Data(contentsOf: suite.url(of: testCase)), name: testCase.id)
+            compared += 1
+        }
+        #expect(compared > 2_000)
+    }
+
+    @Test(arguments: [CorpusShape.records, .text, .ns])
+    func corpusDocumentsSelectAlike(shape: CorpusShape) async {
+        let data = CorpusDocument(shape: shape, targetByteCount: 300_000, seed: 5).data()
+        await Self.expectSameSelection(data, name: "\(shape)")
+        let item = await Self.select(XMLEvents(data: data).elements(named: shape.itemElementName))
+        #expect(item.error == nil)
+        #expect(item.subtrees.count > 100)
+    }
+
+    @Test func optionsApplyToTheParsersSelection() async throws {
+        let xml = "<doc>\n  <a> <![CDATA[x]]> </a>\n  <a>\n    <b/>\n  </a>\n</doc>"
+        for options in [
+            XMLParsingOptions(reportsCDATA: true), XMLParsingOptions(dropsWhitespaceOnlyText: true),
+        ] {
+            await Self.expectSameSelection(Data(xml.utf8), options: options, name: "\(options)")
+        }
+        let dropped = try await collect(
+            XMLEvents(string: xml, options: XMLParsingOptions(dropsWhitespaceOnlyText: true)).elements(named: "a"))
+        #expect(dropped.last?.children.count == 1)
+    }
+
+    @Test func textOutsideTheSelectionStillCountsAgainstTheLimits() async throws {
+        let options = XMLParsingOptions(limits: XMLParsingLimits(maxNodeLength: 1_000))
+        let xml = "<doc><a>short</a>" + String(repeating: "x", count: 5_000) + "<a>late</a></doc>"
+        let outcome = await Self.select(XMLEvents(string: xml, options: options).elements(named: "a"))
+        #expect(outcome.subtrees.map { $0.text } == ["short"])
+        let error = try #require(outcome.error)
+        #expect(error.contains("limit"), "\(error)")
+        await Self.expectSameSelection(Data(xml.utf8), options: options, name: "limit")
+    }
+
+    @Test func subtreesBeforeAnErrorAreDelivered() async throws {
+        let xml = "<doc><a>1</a><a>2</a><a>3</b></doc>"
+        let outcome = await Self.select(XMLEvents(string: xml).elements(named: "a"))
+        #expect(outcome.subtrees.map { $0.text } == ["1", "2"])
+        #expect(outcome.error?.contains("line 1") == true, "\(outcome.error ?? "no error")")
+        await Self.expectSameSelection(Data(xml.utf8), name: "mismatched tag")
+    }
+
+    /// Every element of a selected subtree, nested ones too, carries the location its start
+    /// element's event reports.
+    @Test func locationsAreThoseOfTheEvents() async throws {
+        let data = CorpusDocument(shape: .ns, targetByteCount: 100_000, seed: 3).data()
+        var expected: [XMLLocation] = []
+        var iterator = XMLEvents(data: data).makeAsyncIterator()
+        var depth = 0
+        while let event = try await iterator.next() {
+            switch event {
+            case .startElement:
+                depth += 1
+                if depth >= 2, let location = iterator.location { expected.append(location) }
+            case .endElement:
+                depth -= 1
+            default:
+                break
+            }
+        }
+        var found: [XMLLocation] = []
+        var missing = 0
+        for try await subtree in XMLEvents(data: data).elements(matching: "/*/*") {
+            var pending = [subtree]
+            while let element = pending.popLast() {
+                if let location = element.location { found.append(location) } else { missing += 1 }
+                pending.append(contentsOf: element.elements.reversed())
+            }
+        }
+        #expect(missing == 0)
+        #expect(found.count > 1_000)
+        #expect(found == expected)
+    }
+}
