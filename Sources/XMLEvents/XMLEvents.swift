@@ -77,9 +77,10 @@ where Source.Element: ContiguousBytes & Sendable {
         @usableFromInline var locations: [XMLLocation] = []
         @usableFromInline var locationIndex = 0
         @usableFromInline var currentLocation: XMLLocation?
-        /// The subtrees of the current chunk, when the parser selects.
+        /// The subtrees of the current chunk, last first, when the parser selects: each is moved
+        /// out as it is handed over, so that the consumer holds the only reference and a record
+        /// is freed as soon as the consumer is done with it, while it is still in the cache.
         @usableFromInline var subtrees: [XMLSubtree] = []
-        @usableFromInline var subtreeIndex = 0
 
         /// Where the most recent ``XMLEvent/startElement(name:attributes:namespaces:)`` returned by
         /// this iterator was reported (just after its tag), or `nil` before the first one.
@@ -150,13 +151,16 @@ where Source.Element: ContiguousBytes & Sendable {
         /// ``XMLEvents/makeAsyncIterator(selecting:)``.
         ///
         /// - Throws: The errors ``next()`` throws, after every subtree completed before them.
-        @usableFromInline
+        @inlinable
         nonisolated(nonsending) mutating func nextSubtree() async throws -> XMLSubtree? {
+            if let subtree = subtrees.popLast() { return subtree }
+            return try await nextSubtreeAfterRefill()
+        }
+
+        @usableFromInline
+        nonisolated(nonsending) mutating func nextSubtreeAfterRefill() async throws -> XMLSubtree? {
             while true {
-                if subtreeIndex < subtrees.count {
-                    defer { subtreeIndex &+= 1 }
-                    return subtrees[subtreeIndex]
-                }
+                if let subtree = subtrees.popLast() { return subtree }
                 guard try await advance() else { return nil }
             }
         }
@@ -185,7 +189,6 @@ where Source.Element: ContiguousBytes & Sendable {
             locations = []
             locationIndex = 0
             subtrees = []
-            subtreeIndex = 0
             guard let parser else { return end(.done) }
             if Task.isCancelled { return end(.failed(CancellationError())) }
             let chunk: Source.Element?
@@ -217,6 +220,7 @@ where Source.Element: ContiguousBytes & Sendable {
             batch = step.events
             locations = step.startElementLocations
             subtrees = step.subtrees
+            subtrees.reverse()
         }
 
         /// Releases the source and the parser as soon as no more chunks will be read.

@@ -137,6 +137,23 @@
             (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
         }
 
+        /// The open descriptors by what they are (`socket`, `pipe`, `anon_inode:[eventfd]`, a
+        /// path), for telling which kind a count that grew is made of.
+        static var descriptorKinds: [String: Int] {
+            var kinds: [String: Int] = [:]
+            for descriptor in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
+                let target =
+                    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)"))
+                    ?? "unreadable"
+                // `socket:[12345]` and `pipe:[678]` name an inode; the kind is what counts.
+                let kind =
+                    target.hasSuffix("]") && !target.hasPrefix("anon_inode")
+                    ? String(target.prefix { $0 != ":" }) : target
+                kinds[kind, default: 0] += 1
+            }
+            return kinds
+        }
+
         static var residentBytes: Int {
             guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
             for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
