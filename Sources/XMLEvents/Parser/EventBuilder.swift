@@ -3,6 +3,10 @@
 /// libxml2 reports character data in pieces (every 300 bytes, at each reference, at chunk edges);
 /// the builder joins them into one ``XMLEvent/text(_:)`` per run between two pieces of markup.
 /// It knows nothing of C beyond the byte pointers libxml2 hands out.
+///
+/// Given a selection, it builds the selected elements as ``XMLSubtree``s instead, from the same
+/// callbacks and under the same limits, and reports no events: what lies outside the selected
+/// elements is checked and dropped.
 struct EventBuilder {
     /// Why the builder wants parsing to stop.
     struct Violation {
