@@ -17,57 +17,6 @@
 /// The type is not called `XMLElement` because Foundation on Apple platforms declares an
 /// `XMLElement` class, and the two names could not be told apart in a file importing both.
 public struct XMLSubtree: Sendable, Hashable {
-    /// The element's parts, allocated once when its end tag is seen and never changed after.
-    final class Storage: Sendable {
-        let name: XMLName
-        let attributes: [XMLAttribute]
-        let namespaces: [XMLNamespaceDeclaration]
-        /// The content when it is exactly one run of text, kept without an array of its own:
-        /// most elements of a record are such leaves, and the array would double what they
-        /// allocate. `nodes` is then empty.
-        let onlyText: String?
-        /// The content in document order, unless it is `onlyText`. An element's children are
-        /// found here whatever the representation.
-        let nodes: [XMLContent]
-        let location: XMLLocation?
-
-        init(
-            name: XMLName,
-            attributes: [XMLAttribute],
-            namespaces: [XMLNamespaceDeclaration],
-            children: [XMLContent],
-            location: XMLLocation?
-        ) {
-            self.name = name
-            self.attributes = attributes
-            self.namespaces = namespaces
-            // One representation per content, so that equal subtrees compare field by field.
-            if children.count == 1, case .text(let text) = children[0] {
-                self.onlyText = text
-                self.nodes = []
-            } else {
-                self.onlyText = nil
-                self.nodes = children
-            }
-            self.location = location
-        }
-
-        init(
-            name: XMLName,
-            attributes: [XMLAttribute],
-            namespaces: [XMLNamespaceDeclaration],
-            onlyText: String,
-            location: XMLLocation?
-        ) {
-            self.name = name
-            self.attributes = attributes
-            self.namespaces = namespaces
-            self.onlyText = onlyText
-            self.nodes = []
-            self.location = location
-        }
-    }
-
     let storage: Storage
 
     /// Creates a subtree from its parts, for tests and for building documents to write.
@@ -133,9 +82,27 @@ public struct XMLSubtree: Sendable, Hashable {
     ///   - rhs: Another subtree.
     /// - Complexity: O(*n*) in the size of the smaller subtree; O(1) for two copies of one value.
     public static func == (lhs: XMLSubtree, rhs: XMLSubtree) -> Bool {
-        if lhs.storage === rhs.storage { return true }
-        return lhs.name == rhs.name && lhs.attributes == rhs.attributes && lhs.namespaces == rhs.namespaces
-            && lhs.storage.onlyText == rhs.storage.onlyText && lhs.storage.nodes == rhs.storage.nodes
+        // Walked with a stack of its own, not by recursion, so deep trees cannot exhaust the
+        // thread's stack.
+        var pending = [(lhs.storage, rhs.storage)]
+        while let (left, right) = pending.popLast() {
+            if left === right { continue }
+            guard left.name == right.name, left.attributes == right.attributes,
+                left.namespaces == right.namespaces, left.onlyText == right.onlyText,
+                left.nodes.count == right.nodes.count
+            else { return false }
+            for (leftNode, rightNode) in zip(left.nodes, right.nodes) {
+                switch (leftNode, rightNode) {
+                case (.element(let leftElement), .element(let rightElement)):
+                    pending.append((leftElement.storage, rightElement.storage))
+                case (.element, _), (_, .element):
+                    return false
+                default:
+                    if leftNode != rightNode { return false }
+                }
+            }
+        }
+        return true
     }
 
     /// Hashes the name, attributes, namespace declarations and children.
@@ -143,10 +110,21 @@ public struct XMLSubtree: Sendable, Hashable {
     /// - Parameter hasher: The hasher to feed.
     /// - Complexity: O(*n*) in the size of the subtree.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(name)
-        hasher.combine(attributes)
-        hasher.combine(namespaces)
-        hasher.combine(storage.onlyText)
-        hasher.combine(storage.nodes)
+        var pending = [storage]
+        while let current = pending.popLast() {
+            hasher.combine(current.name)
+            hasher.combine(current.attributes)
+            hasher.combine(current.namespaces)
+            hasher.combine(current.onlyText)
+            hasher.combine(current.nodes.count)
+            for node in current.nodes {
+                if case .element(let element) = node {
+                    hasher.combine(0 as UInt8)
+                    pending.append(element.storage)
+                } else {
+                    hasher.combine(node)
+                }
+            }
+        }
     }
 }

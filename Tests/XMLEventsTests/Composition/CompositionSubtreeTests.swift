@@ -118,6 +118,33 @@ struct CompositionSubtreeTests {
         #expect(try await !subtree("<a> </a>").isEmpty)
     }
 
+    /// `.huge` allows 100,000 levels; releasing, comparing or hashing such a tree by recursion
+    /// overflowed the thread's stack (a crash when the subtree was dropped).
+    @Test func hugelyDeepSubtreesAreComparedHashedAndReleasedWithoutRecursion() async throws {
+        let depth = 100_000
+        let xml = String(repeating: "<d>", count: depth) + "x" + String(repeating: "</d>", count: depth)
+        let options = XMLParsingOptions(limits: .huge)
+        let kept: XMLSubtree
+        do {
+            let first = try #require(
+                try await collect(XMLEvents(string: xml, options: options).elements(matching: "/*")).first)
+            let second = try #require(
+                try await collect(XMLEvents(string: xml, options: options).elements(matching: "/*")).first)
+            #expect(first.text == "x")
+            #expect(first == second)
+            #expect(first.hashValue == second.hashValue)
+            let other = try await subtree(
+                String(repeating: "<d>", count: 3) + "y" + String(repeating: "</d>", count: 3))
+            #expect(first != other)
+            var node = first
+            for _ in 1..<(depth - 5) { node = try #require(node.elements.first) }
+            kept = node
+        }
+        // Both trees are gone; a descendant kept elsewhere outlives them, whole.
+        #expect(kept.text == "x")
+        #expect(kept.description == String(repeating: "<d>", count: 6) + "x" + String(repeating: "</d>", count: 6))
+    }
+
     @Test func deepSubtreesNeedNoRecursion() async throws {
         let depth = 200
         let xml = String(repeating: "<d>", count: depth) + "x" + String(repeating: "</d>", count: depth)
