@@ -131,6 +131,7 @@ struct CompositionSubtreeTests {
             let second = try #require(
                 try await collect(XMLEvents(string: xml, options: options).elements(matching: "/*")).first)
             #expect(first.text == "x")
+            #expect(first.description == xml)
             #expect(first == second)
             #expect(first.hashValue == second.hashValue)
             let other = try await subtree(
