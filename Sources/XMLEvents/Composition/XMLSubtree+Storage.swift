@@ -19,44 +19,46 @@ extension XMLSubtree {
         /// element), capped: it tells `deinit` whether releasing the tree could go deep.
         let height: UInt32
 
+        /// - Parameters:
+        ///   - onlyText: The content when it is one text run; `nodes` is then empty.
+        ///   - nodes: The content otherwise.
         init(
             name: XMLName,
             attributes: [XMLAttribute],
             namespaces: [XMLNamespaceDeclaration],
-            children: [XMLContent],
-            location: XMLLocation?
-        ) {
-            self.name = name
-            self.attributes = attributes
-            self.namespaces = namespaces
-            // One representation per content, so that equal subtrees compare field by field.
-            if children.count == 1, case .text(let text) = children[0] {
-                self.onlyText = text
-                self.nodes = []
-            } else {
-                self.onlyText = nil
-                self.nodes = children
-            }
-            self.location = location
-            var height: UInt32 = 0
-            for case .element(let child) in children { height = Swift.max(height, child.storage.height &+ 1) }
-            self.height = Swift.min(height, Storage.deepHeight)
-        }
-
-        init(
-            name: XMLName,
-            attributes: [XMLAttribute],
-            namespaces: [XMLNamespaceDeclaration],
-            onlyText: String,
+            onlyText: String?,
+            nodes: [XMLContent],
             location: XMLLocation?
         ) {
             self.name = name
             self.attributes = attributes
             self.namespaces = namespaces
             self.onlyText = onlyText
-            self.nodes = []
+            self.nodes = nodes
             self.location = location
-            self.height = 0
+            var height: UInt32 = 0
+            for case .element(let child) in nodes { height = Swift.max(height, child.storage.height &+ 1) }
+            self.height = Swift.min(height, Storage.deepHeight)
+        }
+
+        /// Content given as children, kept in its one representation, so that equal subtrees
+        /// compare field by field.
+        convenience init(
+            name: XMLName,
+            attributes: [XMLAttribute],
+            namespaces: [XMLNamespaceDeclaration],
+            children: [XMLContent],
+            location: XMLLocation?
+        ) {
+            if children.count == 1, case .text(let text) = children[0] {
+                self.init(
+                    name: name, attributes: attributes, namespaces: namespaces, onlyText: text, nodes: [],
+                    location: location)
+            } else {
+                self.init(
+                    name: name, attributes: attributes, namespaces: namespaces, onlyText: nil, nodes: children,
+                    location: location)
+            }
         }
 
         /// From this height on, a tree is released level by level rather than by recursion.

@@ -44,7 +44,8 @@ public struct XMLSubtree: Sendable, Hashable {
         location: XMLLocation?
     ) {
         storage = Storage(
-            name: name, attributes: attributes, namespaces: namespaces, onlyText: onlyText, location: location)
+            name: name, attributes: attributes, namespaces: namespaces, onlyText: onlyText, nodes: [],
+            location: location)
     }
 
     /// The element's resolved name.

@@ -42,7 +42,7 @@ struct XMLSubtreeSelector {
     }
 
     /// An element starts: it is built when it is selected or inside a selected element.
-    mutating func startElement(
+    private mutating func startElement(
         name: XMLName, attributes: [XMLAttribute], namespaces: [XMLNamespaceDeclaration], location: XMLLocation?
     ) {
         if builder.isBuilding || matcher.enter(name) {
@@ -51,7 +51,7 @@ struct XMLSubtreeSelector {
     }
 
     /// An element ends; returns its subtree when it was a selected one.
-    mutating func endElement() -> XMLSubtree? {
+    private mutating func endElement() -> XMLSubtree? {
         guard builder.isBuilding else {
             matcher.leave()
             return nil
@@ -63,7 +63,7 @@ struct XMLSubtreeSelector {
     }
 
     /// Content other than an element: kept inside a selected element, dropped outside.
-    mutating func append(_ node: XMLContent) {
+    private mutating func append(_ node: XMLContent) {
         if builder.isBuilding { builder.append(node) }
     }
 }

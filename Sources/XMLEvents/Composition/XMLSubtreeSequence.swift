@@ -112,16 +112,16 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
     /// ``XMLPathError`` for an invalid path; the base's errors pass through unchanged.
     public typealias Failure = any Error
 
+    /// The next subtree a selecting base's iterator holds, on the caller's executor.
+    @usableFromInline typealias NextSelected =
+        nonisolated(nonsending) (inout Base.AsyncIterator?) async throws -> XMLSubtree?
+
     /// How a base whose parser can select elements itself is asked for them: an iterator made
     /// to select, and its next subtree. Selecting in the parser spares making, handing over and
     /// taking apart an event for every node of the document, which is most of the work a
     /// selection over events does. (Not `@Sendable`: the closures' only captures would be the
     /// generic types' metadata, which Swift 6.2 does not yet consider `Sendable` for
     /// unconstrained generics.)
-    /// The next subtree a selecting base's iterator holds, on the caller's executor.
-    @usableFromInline typealias NextSelected =
-        nonisolated(nonsending) (inout Base.AsyncIterator?) async throws -> XMLSubtree?
-
     @usableFromInline
     struct ParserSelection {
         @usableFromInline let makeIterator: (Base, XMLPath) -> Base.AsyncIterator

@@ -69,29 +69,30 @@ struct EventBuilder {
     mutating func takeEvents() -> (
         events: [XMLEvent], startElementLocations: [XMLLocation], subtrees: [XMLSubtree]
     ) {
-        let batch = events
-        let locations = startElementLocations
-        let selected = subtrees
-        if !batch.isEmpty {
-            events = []
-            events.reserveCapacity(Swift.max(batch.count, 64))
-        }
-        if !locations.isEmpty {
-            startElementLocations = []
-            startElementLocations.reserveCapacity(Swift.max(locations.count, 16))
-        }
-        if !selected.isEmpty {
-            subtrees = []
-            subtrees.reserveCapacity(Swift.max(selected.count, 16))
-        }
-        return (batch, locations, selected)
+        (
+            EventBuilder.take(&events, reserving: 64), EventBuilder.take(&startElementLocations, reserving: 16),
+            EventBuilder.take(&subtrees, reserving: 16)
+        )
     }
 
-    /// Reports an event, or feeds it to the selector when selecting.
-    private mutating func emit(_ event: consuming XMLEvent) {
-        if selector == nil {
-            events.append(event)
-        } else if let subtree = selector?.consume(event, location: nil) {
+    /// Empties `array` and returns what it held, leaving room for as many elements again.
+    private static func take<Element>(_ array: inout [Element], reserving minimum: Int) -> [Element] {
+        let taken = array
+        if !taken.isEmpty {
+            array = []
+            array.reserveCapacity(Swift.max(taken.count, minimum))
+        }
+        return taken
+    }
+
+    /// Reports an event, with where it was reported when it is a start element, or feeds it to
+    /// the selector when selecting.
+    private mutating func emit(_ event: consuming XMLEvent, location: XMLLocation? = nil) {
+        guard selector != nil else {
+            if let location { startElementLocations.append(location) }
+            return events.append(event)
+        }
+        if let subtree = selector?.consume(event, location: location) {
             subtrees.append(subtree)
         }
     }
@@ -167,12 +168,7 @@ struct EventBuilder {
                 values.append(XMLAttribute(name: attributeName, value: value))
             }
         }
-        if selector == nil {
-            events.append(.startElement(name: name, attributes: values, namespaces: declarations))
-            startElementLocations.append(location)
-        } else {
-            selector?.startElement(name: name, attributes: values, namespaces: declarations, location: location)
-        }
+        emit(.startElement(name: name, attributes: values, namespaces: declarations), location: location)
     }
 
     mutating func endElement(
@@ -184,11 +180,7 @@ struct EventBuilder {
         guard let name = internName(localName, prefix, namespaceURI) else { return }
         depth -= 1
         if depth == 0 { hasEndedRoot = true }
-        if selector == nil {
-            events.append(.endElement(name: name))
-        } else if let subtree = selector?.endElement() {
-            subtrees.append(subtree)
-        }
+        emit(.endElement(name: name))
     }
 
     mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -306,11 +298,7 @@ struct EventBuilder {
             if pendingLength > 0, keepsCharacterData {
                 let text = pendingString ?? String(decoding: pending, as: UTF8.self)
                 if !(dropsWhitespaceOnlyText && text.utf8.allSatisfy(EventBuilder.isXMLSpace)) {
-                    if selector == nil {
-                        events.append(.text(text))
-                    } else {
-                        selector?.append(.text(text))
-                    }
+                    emit(.text(text))
                 }
             }
         case .cdata:
