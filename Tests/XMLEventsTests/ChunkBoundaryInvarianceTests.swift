@@ -132,21 +132,18 @@ import XMLEvents
     /// alike so that errors are compared too; UTF-8 ones once more with a long trailing comment,
     /// so that they span several of the parser's internal steps.
     @Test func conformanceSuiteDocuments() async throws {
-        guard let suite = try ConformanceSuite.load() else {
+        let documents = try ConformanceSuite.standaloneDocuments()
+        guard !documents.isEmpty else {
             print("Skipping: the W3C XML Conformance Test Suite is not at ../shared/conformance")
             return
         }
-        var compared = 0
         let padding = Data(("\n<!--" + String(repeating: " padding", count: 1_500) + " -->\n").utf8)
-        for testCase in suite.cases where testCase.isStandalone {
-            var data = try Data(contentsOf: suite.url(of: testCase))
-            await Self.expectInvariant(data, name: testCase.id)
-            if let first = data.first, first == UInt8(ascii: "<") || first == UInt8(ascii: "\n") {
-                data += padding
-                await Self.expectInvariant(data, name: testCase.id + " (padded)", sparse: true)
+        for document in documents {
+            await Self.expectInvariant(document.data, name: document.id)
+            if let first = document.data.first, first == UInt8(ascii: "<") || first == UInt8(ascii: "\n") {
+                await Self.expectInvariant(document.data + padding, name: document.id + " (padded)", sparse: true)
             }
-            compared += 1
         }
-        #expect(compared > 2_000)
+        #expect(documents.count > 2_000)
     }
 }

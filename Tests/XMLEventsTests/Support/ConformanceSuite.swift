@@ -37,4 +37,11 @@ struct ConformanceSuite {
     func url(of testCase: Case) -> URL {
         root.appendingPathComponent(testCase.uri)
     }
+
+    /// The bytes of every document that needs no external entity, well-formed or not, with its
+    /// case's id; empty when the suite is not there.
+    static func standaloneDocuments() throws -> [(id: String, data: Data)] {
+        guard let suite = try load() else { return [] }
+        return try suite.cases.filter(\.isStandalone).map { ($0.id, try Data(contentsOf: suite.url(of: $0))) }
+    }
 }
