@@ -155,7 +155,7 @@ extension XMLSubtree {
 
     /// Whether two names have the same local name and namespace.
     static func sameName(_ lhs: XMLName, _ rhs: XMLName) -> Bool {
-        if lhs.storage === rhs.storage { return true }
+        if lhs.isIdentical(to: rhs) { return true }
         return lhs.localName == rhs.localName && lhs.namespaceURI == rhs.namespaceURI
     }
 

@@ -1,65 +1,3 @@
-extension XMLEvents {
-    /// The elements an ``XMLPath`` selects, each built whole as an ``XMLSubtree`` with its
-    /// ``XMLSubtree/location``, one at a time as the document streams past.
-    ///
-    /// ```swift
-    /// let records = XMLEvents(contentsOf: url).elements(matching: "/registry/record")
-    /// for try await record in records { … }
-    /// ```
-    ///
-    /// Only selected elements are built; everything else streams past, so memory is bounded by
-    /// the largest selected element, not by the document. An element inside a selected element
-    /// is part of the outer subtree and is not selected again. The parser selects as it parses:
-    /// what lies outside the selected elements never becomes an event.
-    ///
-    /// - Parameters:
-    ///   - path: An ``XMLPath`` in its written form, for example `/registry/record` or `item`.
-    ///   - namespaces: The namespace URI of each prefix the path uses.
-    /// - Returns: The selected subtrees; iterating throws ``XMLPathError`` at once when `path` is
-    ///   not valid, and passes on the document's errors.
-    @inlinable
-    public func elements(matching path: String, namespaces: [String: String] = [:]) -> XMLSubtreeSequence<Self> {
-        XMLSubtreeSequence(
-            self, path: Result { () throws(XMLPathError) in try XMLPath(path, namespaces: namespaces) },
-            parserSelection: Self.parserSelection)
-    }
-
-    /// The elements `path` selects, each built whole with its location.
-    ///
-    /// - Parameter path: A path read already, so that it is known to be valid.
-    /// - Returns: The selected subtrees.
-    @inlinable
-    public func elements(matching path: XMLPath) -> XMLSubtreeSequence<Self> {
-        XMLSubtreeSequence(self, path: .success(path), parserSelection: Self.parserSelection)
-    }
-
-    /// The elements with this name at any depth, each built whole with its location.
-    ///
-    /// ```swift
-    /// for try await record in events.elements(named: "record") { … }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - name: `local` (in any namespace), `{uri}local`, `prefix:local` or `*`.
-    ///   - namespaces: The namespace URI of each prefix `name` may use.
-    /// - Returns: The selected subtrees; iterating throws ``XMLPathError`` at once when `name` is
-    ///   not a valid name.
-    @inlinable
-    public func elements(named name: String, namespaces: [String: String] = [:]) -> XMLSubtreeSequence<Self> {
-        XMLSubtreeSequence(
-            self, path: Result { () throws(XMLPathError) in try XMLPath(named: name, namespaces: namespaces) },
-            parserSelection: Self.parserSelection)
-    }
-
-    /// Selection done by the parser itself.
-    @usableFromInline
-    static var parserSelection: XMLSubtreeSequence<Self>.ParserSelection {
-        XMLSubtreeSequence<Self>.ParserSelection(
-            makeIterator: { events, path in events.makeAsyncIterator(selecting: path) },
-            next: { iterator in try await iterator?.nextSubtree() })
-    }
-}
-
 extension AsyncSequence where Element == XMLEvent {
     /// The elements an ``XMLPath`` selects, each built whole as an ``XMLSubtree``.
     ///
@@ -74,8 +12,7 @@ extension AsyncSequence where Element == XMLEvent {
     ///   not valid.
     public func elements(matching path: String, namespaces: [String: String] = [:]) -> XMLSubtreeSequence<Self> {
         XMLSubtreeSequence(
-            self, path: Result { () throws(XMLPathError) in try XMLPath(path, namespaces: namespaces) },
-            parserSelection: nil)
+            self, path: Result { () throws(XMLPathError) in try XMLPath(path, namespaces: namespaces) })
     }
 
     /// The elements `path` selects, each built whole.
@@ -83,7 +20,7 @@ extension AsyncSequence where Element == XMLEvent {
     /// - Parameter path: A path read already.
     /// - Returns: The selected subtrees.
     public func elements(matching path: XMLPath) -> XMLSubtreeSequence<Self> {
-        XMLSubtreeSequence(self, path: .success(path), parserSelection: nil)
+        XMLSubtreeSequence(self, path: .success(path))
     }
 
     /// The elements with this name at any depth, each built whole.
@@ -95,8 +32,7 @@ extension AsyncSequence where Element == XMLEvent {
     ///   not a valid name.
     public func elements(named name: String, namespaces: [String: String] = [:]) -> XMLSubtreeSequence<Self> {
         XMLSubtreeSequence(
-            self, path: Result { () throws(XMLPathError) in try XMLPath(named: name, namespaces: namespaces) },
-            parserSelection: nil)
+            self, path: Result { () throws(XMLPathError) in try XMLPath(named: name, namespaces: namespaces) })
     }
 }
 
@@ -112,51 +48,22 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
     /// ``XMLPathError`` for an invalid path; the base's errors pass through unchanged.
     public typealias Failure = any Error
 
-    /// The next subtree a selecting base's iterator holds, on the caller's executor.
-    @usableFromInline typealias NextSelected =
-        nonisolated(nonsending) (inout Base.AsyncIterator?) async throws -> XMLSubtree?
-
-    /// How a base whose parser can select elements itself is asked for them: an iterator made
-    /// to select, and its next subtree. Selecting in the parser spares making, handing over and
-    /// taking apart an event for every node of the document, which is most of the work a
-    /// selection over events does. (Not `@Sendable`: the closures' only captures would be the
-    /// generic types' metadata, which Swift 6.2 does not yet consider `Sendable` for
-    /// unconstrained generics.)
-    @usableFromInline
-    struct ParserSelection {
-        @usableFromInline let makeIterator: (Base, XMLPath) -> Base.AsyncIterator
-        @usableFromInline let next: NextSelected
-
-        @usableFromInline
-        init(
-            makeIterator: @escaping (Base, XMLPath) -> Base.AsyncIterator,
-            next: @escaping NextSelected
-        ) {
-            self.makeIterator = makeIterator
-            self.next = next
-        }
-    }
-
     @usableFromInline let base: Base
     @usableFromInline let path: Result<XMLPath, XMLPathError>
-    @usableFromInline let parserSelection: ParserSelection?
 
     @usableFromInline
-    init(_ base: Base, path: Result<XMLPath, XMLPathError>, parserSelection: ParserSelection?) {
+    init(_ base: Base, path: Result<XMLPath, XMLPathError>) {
         self.base = base
         self.path = path
-        self.parserSelection = parserSelection
     }
 
-    /// Starts iterating the base anew.
+    /// Starts iterating the base anew; when the base is ``XMLEvents``, its parser selects.
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-        if let parserSelection, case .success(let path) = path {
-            return Iterator(
-                base: parserSelection.makeIterator(base, path), path: .success(path),
-                nextSelected: parserSelection.next)
+        if case .success(let path) = path, let events = base as? any XMLSelectingEvents {
+            return Iterator(base: nil, path: .success(path), selected: events.makeSubtreeIterator(selecting: path))
         }
-        return Iterator(base: base.makeAsyncIterator(), path: path, nextSelected: nil)
+        return Iterator(base: base.makeAsyncIterator(), path: path, selected: nil)
     }
 
     /// Pulls events from the base until a selected element is complete, or, when the base's
@@ -167,16 +74,14 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
         // value-witness copies on every event.
         @usableFromInline var base: Base.AsyncIterator?
         @usableFromInline var machine: XMLSelectionStateMachine
-        @usableFromInline let nextSelected: NextSelected?
+        /// The subtrees the base's parser selects, when it does.
+        @usableFromInline var selected: (any XMLSubtreeIterator)?
 
         @usableFromInline
-        init(
-            base: Base.AsyncIterator, path: Result<XMLPath, XMLPathError>,
-            nextSelected: NextSelected?
-        ) {
+        init(base: Base.AsyncIterator?, path: Result<XMLPath, XMLPathError>, selected: (any XMLSubtreeIterator)?) {
             self.base = base
-            self.machine = XMLSelectionStateMachine(path: path, selectsEvents: nextSelected == nil)
-            self.nextSelected = nextSelected
+            self.machine = XMLSelectionStateMachine(path: path, selectsEvents: selected == nil)
+            self.selected = selected
         }
 
         /// The next selected subtree, or `nil` when the base has ended.
@@ -206,10 +111,10 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
             case .pull:
                 break
             }
-            if let nextSelected {
+            if selected != nil {
                 let subtree: XMLSubtree?
                 do {
-                    subtree = try await nextSelected(&base)
+                    subtree = try await selected?.next()
                 } catch {
                     release()
                     throw error
@@ -239,11 +144,10 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
         @inlinable
         mutating func release() {
             base = nil
+            selected = nil
             machine.baseEnded()
         }
     }
 }
 
-// The parser-selection closures made in this file capture nothing but type metadata, so sharing
-// one between tasks is safe.
-extension XMLSubtreeSequence: @unchecked Sendable where Base: Sendable {}
+extension XMLSubtreeSequence: Sendable where Base: Sendable {}

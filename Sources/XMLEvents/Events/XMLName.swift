@@ -1,14 +1,20 @@
 /// The name of an element or attribute, resolved against the namespace declarations in scope.
 ///
-/// A name is cheap to copy: the parser interns each distinct name once per document and every
-/// event that carries it shares the same storage.
+/// A name is one word, and copying it costs no reference counting: the names of documents are
+/// interned in a table the process shares, so every event that carries `record` carries the
+/// same entry, and two such names compare in O(1). The table is bounded (see
+/// <doc:Performance>); a name that does not fit in it, or is very long, gets storage of its own
+/// and behaves the same, only copies then cost a retain.
 public struct XMLName: Sendable, Hashable, CustomStringConvertible {
-    /// The immutable strings behind a name, shared by every event that carries it.
+    /// The immutable strings behind a name.
+    @usableFromInline
     final class Storage: Sendable {
         let localName: String
         let prefix: String?
         let namespaceURI: String?
         let qualifiedName: String
+        /// The content hashed once with the process's seed, so that hashing a name is O(1).
+        let contentHash: Int
 
         init(localName: String, prefix: String?, namespaceURI: String?) {
             self.localName = localName
@@ -19,10 +25,31 @@ public struct XMLName: Sendable, Hashable, CustomStringConvertible {
             } else {
                 self.qualifiedName = localName
             }
+            var hasher = Hasher()
+            hasher.combine(localName)
+            hasher.combine(prefix)
+            hasher.combine(namespaceURI)
+            contentHash = hasher.finalize()
+        }
+
+        func hasContent(localName: String, prefix: String?, namespaceURI: String?) -> Bool {
+            self.localName == localName && self.prefix == prefix && self.namespaceURI == namespaceURI
         }
     }
 
-    let storage: Storage
+    /// An interned name points at storage the table keeps for the life of the process, without
+    /// owning it; any other name owns its storage.
+    @usableFromInline
+    enum Reference: Sendable {
+        case interned(Unmanaged<Storage>)
+        case owned(Storage)
+    }
+
+    @usableFromInline let reference: Reference
+
+    init(reference: Reference) {
+        self.reference = reference
+    }
 
     /// Creates a name.
     ///
@@ -31,51 +58,84 @@ public struct XMLName: Sendable, Hashable, CustomStringConvertible {
     ///   - prefix: The namespace prefix as written in the document, if any.
     ///   - namespaceURI: The namespace the name belongs to, if any.
     public init(localName: String, prefix: String? = nil, namespaceURI: String? = nil) {
-        storage = Storage(localName: localName, prefix: prefix, namespaceURI: namespaceURI)
+        self = XMLNameTable.shared.name(localName: localName, prefix: prefix, namespaceURI: namespaceURI)
+    }
+
+    /// Calls `body` with the storage, without retaining interned storage.
+    @inline(__always)
+    func withStorage<Result>(_ body: (Storage) -> Result) -> Result {
+        switch reference {
+        case .interned(let unmanaged): return unmanaged._withUnsafeGuaranteedRef(body)
+        case .owned(let storage): return body(storage)
+        }
     }
 
     /// The part of the name after the colon (`b` in `a:b`), or the whole name without a prefix.
-    public var localName: String { storage.localName }
+    public var localName: String { withStorage { $0.localName } }
 
     /// The namespace prefix as written in the document (`a` in `a:b`), or `nil` without one.
-    public var prefix: String? { storage.prefix }
+    public var prefix: String? { withStorage { $0.prefix } }
 
     /// The namespace URI the name is bound to, or `nil` when it is in no namespace.
-    public var namespaceURI: String? { storage.namespaceURI }
+    public var namespaceURI: String? { withStorage { $0.namespaceURI } }
 
     /// The name as written in the document: `prefix:localName`, or `localName` alone.
-    public var qualifiedName: String { storage.qualifiedName }
+    public var qualifiedName: String { withStorage { $0.qualifiedName } }
 
     /// The name in James Clark's notation: `{namespaceURI}localName`, or `localName` alone.
     public var expandedName: String {
-        guard let namespaceURI else { return localName }
-        return "{" + namespaceURI + "}" + localName
+        withStorage { storage in
+            guard let namespaceURI = storage.namespaceURI else { return storage.localName }
+            return "{" + namespaceURI + "}" + storage.localName
+        }
     }
 
     /// The qualified name, as written in the document.
     public var description: String { qualifiedName }
 
+    /// The storage's identity: equal for identical names, and stable while the name lives.
+    var identity: ObjectIdentifier { withStorage { ObjectIdentifier($0) } }
+
+    /// Whether the two names share storage: then they are equal.
+    @inline(__always)
+    func isIdentical(to other: XMLName) -> Bool {
+        switch (reference, other.reference) {
+        case (.interned(let lhs), .interned(let rhs)): return lhs.toOpaque() == rhs.toOpaque()
+        case (.owned(let lhs), .owned(let rhs)): return lhs === rhs
+        default: return false
+        }
+    }
+
+    /// Whether both names are interned: then they are equal exactly when they are identical.
+    @inline(__always)
+    private func bothInterned(_ other: XMLName) -> Bool {
+        if case .interned = reference, case .interned = other.reference { return true }
+        return false
+    }
+
     /// Two names are equal when their local names, prefixes and namespace URIs are equal.
     ///
-    /// Names that share storage (every event of a document that carries the same name) compare
-    /// in O(1). To compare names regardless of their prefixes, compare ``localName`` and
-    /// ``namespaceURI``.
+    /// Names of parsed documents compare in O(1). To compare names regardless of their
+    /// prefixes, compare ``localName`` and ``namespaceURI``.
     ///
     /// - Parameters:
     ///   - lhs: A name.
     ///   - rhs: Another name.
     public static func == (lhs: XMLName, rhs: XMLName) -> Bool {
-        if lhs.storage === rhs.storage { return true }
-        return lhs.localName == rhs.localName && lhs.prefix == rhs.prefix
-            && lhs.namespaceURI == rhs.namespaceURI
+        if lhs.isIdentical(to: rhs) { return true }
+        if lhs.bothInterned(rhs) { return false }
+        return lhs.withStorage { left in
+            rhs.withStorage { right in
+                left.contentHash == right.contentHash
+                    && left.hasContent(localName: right.localName, prefix: right.prefix, namespaceURI: right.namespaceURI)
+            }
+        }
     }
 
-    /// Hashes the local name, prefix and namespace URI.
+    /// Hashes the local name, prefix and namespace URI (hashed once, when the name was made).
     ///
     /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(localName)
-        hasher.combine(prefix)
-        hasher.combine(namespaceURI)
+        hasher.combine(withStorage { $0.contentHash })
     }
 }

@@ -26,13 +26,8 @@ import Foundation
 ///
 /// Once an error was thrown, every later call throws it again.
 public actor XMLPushParser {
-    private enum State {
-        case parsing(LibXML2PushContext)
-        case failed(XMLParsingError)
-        case finished
-    }
-
-    private var state: State
+    private let driver: ParseDriver
+    private var tape = EventTape()
 
     /// Creates a parser for one document.
     ///
@@ -41,21 +36,7 @@ public actor XMLPushParser {
     ///
     /// - Parameter options: How to parse; the defaults are safe for untrusted input.
     public init(options: XMLParsingOptions = .default) {
-        self.init(options: options, selection: nil)
-    }
-
-    /// Creates a parser whose steps hand over the subtrees `selection` selects instead of
-    /// events (for ``XMLEvents/elements(matching:)``); the public `feed` methods then return no
-    /// events.
-    init(options: XMLParsingOptions, selection: XMLPath?) {
-        if let context = LibXML2PushContext(options: options, selection: selection) {
-            state = .parsing(context)
-        } else {
-            state = .failed(
-                XMLParsingError(
-                    code: .internalError, message: "libxml2 could not create a parser context",
-                    line: 0, column: 0, byteOffset: 0))
-        }
+        driver = ParseDriver(options: options)
     }
 
     /// Parses the next chunk of the document and appends the events it completed to `events`.
@@ -67,9 +48,8 @@ public actor XMLPushParser {
     /// - Throws: ``XMLParsingError`` when the document is malformed or exceeds a limit, or when it
     ///   was already finished.
     public func feed(_ chunk: some ContiguousBytes & Sendable, into events: inout [XMLEvent]) throws(XMLParsingError) {
-        let step = chunk.withUnsafeBytes { parse($0, terminate: false) }
-        events.append(contentsOf: step.events)
-        if let error = step.error { throw error }
+        chunk.withUnsafeBytes { driver.parse($0, terminate: false, into: &tape) }
+        try takeEvents(into: &events)
     }
 
     /// Parses the next chunk of the document and returns the events it completed.
@@ -96,9 +76,8 @@ public actor XMLPushParser {
     ///   input is an error, never a silent end); the events before the error point are appended
     ///   first.
     public func finish(into events: inout [XMLEvent]) throws(XMLParsingError) {
-        let step = parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
-        events.append(contentsOf: step.events)
-        if let error = step.error { throw error }
+        driver.parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true, into: &tape)
+        try takeEvents(into: &events)
     }
 
     /// Declares the document complete and returns the remaining events, ending with
@@ -112,39 +91,11 @@ public actor XMLPushParser {
         return events
     }
 
-    /// The events and the error, if any, of the next chunk, for callers that hand both on in one
-    /// go (the ``XMLEvents`` iterator).
-    func step(_ chunk: some ContiguousBytes & Sendable, terminate: Bool) -> LibXML2PushContext.Step {
-        chunk.withUnsafeBytes { parse($0, terminate: terminate) }
-    }
-
-    /// The events of the bytes fed so far that wait for their step to complete, for a caller
-    /// whose source failed and that hands on what did arrive before the source's error.
-    func flush() -> LibXML2PushContext.Step {
-        guard case .parsing(let context) = state else {
-            return LibXML2PushContext.Step(events: [], error: nil)
-        }
-        return context.flush()
-    }
-
-    private func parse(_ bytes: UnsafeRawBufferPointer, terminate: Bool) -> LibXML2PushContext.Step {
-        switch state {
-        case .failed(let error):
-            return LibXML2PushContext.Step(events: [], error: error)
-        case .finished:
-            return LibXML2PushContext.Step(
-                events: [],
-                error: XMLParsingError(
-                    code: .parserFinished, message: "The document was already finished",
-                    line: 0, column: 0, byteOffset: 0))
-        case .parsing(let context):
-            let step = context.parse(bytes, terminate: terminate)
-            if let error = step.error {
-                state = .failed(error)
-            } else if terminate {
-                state = .finished
-            }
-            return step
-        }
+    /// Appends the events on the tape, then throws the document's error, if there is one.
+    private func takeEvents(into events: inout [XMLEvent]) throws(XMLParsingError) {
+        var reader = EventTape.OwnedEventReader()
+        events.reserveCapacity(events.count + tape.entries.count)
+        while let event = reader.next(in: tape) { events.append(event) }
+        if let error = driver.error { throw error }
     }
 }

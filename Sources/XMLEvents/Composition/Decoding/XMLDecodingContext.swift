@@ -56,7 +56,7 @@ final class XMLDecodingContext {
         case .identity:
             return name.localName
         case .separated(let separator):
-            let identity = ObjectIdentifier(name.storage)
+            let identity = name.identity
             let slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: identity)) &* 0x9E37_79B9_7F4A_7C15) >> 56)
             if recentIdentities[slot] == identity { return recentKeys[slot] }
             let localName = name.localName

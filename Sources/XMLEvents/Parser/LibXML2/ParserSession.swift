@@ -1,10 +1,10 @@
 import CLibXML2
 
-/// Everything the libxml2 callbacks reach through `ctxt->_private`: the event builder, the first
+/// Everything the libxml2 callbacks reach through `ctxt->_private`: the tape recorder, the first
 /// error, and the main parser context (entity expansion runs in short-lived sub-contexts that
 /// share this session).
 struct ParserSession {
-    var builder: EventBuilder
+    var recorder: TapeRecorder
     var error: XMLParsingError?
     let mainContext: xmlParserCtxtPtr
     let resolver: XMLExternalEntityResolver?
@@ -24,7 +24,7 @@ struct ParserSession {
         inputIsStable: Bool = true
     ) {
         guard error == nil else { return }
-        builder.flushPending()
+        recorder.flushPending()
         let here = inputIsStable ? mainContext.documentPosition : (line: 0, column: 0, byteOffset: 0)
         error = XMLParsingError(
             code: code,
@@ -50,9 +50,9 @@ struct ParserSession {
         positionIsPending = false
     }
 
-    /// Turns a limit the builder reports into the session's error.
+    /// Turns a limit the recorder reports into the session's error.
     mutating func adoptViolation() {
-        if let violation = builder.violation, error == nil {
+        if let violation = recorder.violation, error == nil {
             fail(violation.code, violation.message)
         }
     }

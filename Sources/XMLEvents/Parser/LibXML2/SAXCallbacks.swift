@@ -56,14 +56,14 @@ enum SAXCallbacks {
         // which otherwise keeps its initial -1.
         let declared = context.pointee.input.map { $0.pointee.standalone != -1 } ?? false
         guard declared else {
-            session.pointee.builder.startDocument(version: nil, encoding: nil, standalone: nil)
+            session.pointee.recorder.startDocument(version: nil, encoding: nil, standalone: nil)
             return
         }
         let standalone = context.pointee.standalone
         // The declared name: libxml2 keeps it on the input when a byte order mark already chose
         // the encoding, and on the context otherwise.
         let encoding = string(context.pointee.input?.pointee.encoding) ?? string(context.pointee.encoding)
-        session.pointee.builder.startDocument(
+        session.pointee.recorder.startDocument(
             version: string(context.pointee.version),
             encoding: encoding,
             standalone: standalone == 1 ? true : standalone == 0 ? false : nil
@@ -81,14 +81,14 @@ enum SAXCallbacks {
         guard let ctx, let session = session(ctx),
             ctx.assumingMemoryBound(to: xmlParserCtxt.self) == session.pointee.mainContext
         else { return }
-        session.pointee.builder.endDocument()
+        session.pointee.recorder.endDocument()
     }
 
     private static let internalSubset: internalSubsetSAXFunc = { ctx, name, publicID, systemID in
         // The default handler creates the DTD that entity and attribute declarations go into.
         xmlSAX2InternalSubset(ctx, name, publicID, systemID)
         guard let session = session(ctx) else { return }
-        session.pointee.builder.doctype(
+        session.pointee.recorder.doctype(
             name: string(name) ?? "", publicID: string(publicID), systemID: string(systemID))
     }
 
@@ -96,7 +96,7 @@ enum SAXCallbacks {
         ctx, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
         guard let session = session(ctx), let localName else { return }
         let here = session.pointee.mainContext.documentPosition
-        session.pointee.builder.startElement(
+        session.pointee.recorder.startElement(
             at: XMLLocation(line: here.line, column: here.column, byteOffset: here.byteOffset),
             localName: localName,
             prefix: prefix,
@@ -106,19 +106,19 @@ enum SAXCallbacks {
             attributeCount: Int(attributeCount),
             attributes: UnsafePointer(attributes)
         )
-        if session.pointee.builder.violation != nil { session.pointee.adoptViolation() }
+        if session.pointee.recorder.violation != nil { session.pointee.adoptViolation() }
     }
 
     private static let endElement: endElementNsSAX2Func = { ctx, localName, prefix, uri in
         guard let session = session(ctx), let localName else { return }
-        session.pointee.builder.endElement(localName: localName, prefix: prefix, namespaceURI: uri)
-        if session.pointee.builder.violation != nil { session.pointee.adoptViolation() }
+        session.pointee.recorder.endElement(localName: localName, prefix: prefix, namespaceURI: uri)
+        if session.pointee.recorder.violation != nil { session.pointee.adoptViolation() }
     }
 
     private static let characters: charactersSAXFunc = { ctx, bytes, length in
         guard let session = session(ctx), let bytes, length > 0 else { return }
-        session.pointee.builder.characters(UnsafeBufferPointer(start: bytes, count: Int(length)))
-        if session.pointee.builder.violation != nil { session.pointee.adoptViolation() }
+        session.pointee.recorder.characters(UnsafeBufferPointer(start: bytes, count: Int(length)))
+        if session.pointee.recorder.violation != nil { session.pointee.adoptViolation() }
     }
 
     private static let cdataBlock: cdataBlockSAXFunc = { ctx, bytes, length in
@@ -133,8 +133,8 @@ enum SAXCallbacks {
         {
             offset = Int(input.pointee.consumed) + (bytes - base)
         }
-        session.pointee.builder.cdata(UnsafeBufferPointer(start: bytes, count: Int(length)), offset: offset)
-        if session.pointee.builder.violation != nil { session.pointee.adoptViolation() }
+        session.pointee.recorder.cdata(UnsafeBufferPointer(start: bytes, count: Int(length)), offset: offset)
+        if session.pointee.recorder.violation != nil { session.pointee.adoptViolation() }
     }
 
     private static let comment: commentSAXFunc = { ctx, text in
@@ -142,16 +142,16 @@ enum SAXCallbacks {
         guard let ctx, let session = session(ctx), let text,
             ctx.assumingMemoryBound(to: xmlParserCtxt.self).pointee.inSubset == 0
         else { return }
-        session.pointee.builder.comment(text)
-        if session.pointee.builder.violation != nil { session.pointee.adoptViolation() }
+        session.pointee.recorder.comment(text)
+        if session.pointee.recorder.violation != nil { session.pointee.adoptViolation() }
     }
 
     private static let processingInstruction: processingInstructionSAXFunc = { ctx, target, data in
         guard let ctx, let session = session(ctx), let target,
             ctx.assumingMemoryBound(to: xmlParserCtxt.self).pointee.inSubset == 0
         else { return }
-        session.pointee.builder.processingInstruction(target: target, data: data)
-        if session.pointee.builder.violation != nil { session.pointee.adoptViolation() }
+        session.pointee.recorder.processingInstruction(target: target, data: data)
+        if session.pointee.recorder.violation != nil { session.pointee.adoptViolation() }
     }
 
     /// Every entity reference, in content and in attribute values, looks its entity up here
@@ -180,12 +180,12 @@ enum SAXCallbacks {
         guard let entity = lookUp(ctx, name), entity.pointee.etype != XML_INTERNAL_PREDEFINED_ENTITY else {
             return lookUp(ctx, name)
         }
-        session.pointee.builder.noteEntityExpansion(
+        session.pointee.recorder.noteEntityExpansion(
             name: string(name) ?? "",
             length: Int(entity.pointee.length),
             parsedBytes: session.pointee.mainContext.decodedOffset
         )
-        guard session.pointee.builder.violation == nil else {
+        guard session.pointee.recorder.violation == nil else {
             session.pointee.adoptViolation()
             return refuse(context)
         }
@@ -210,7 +210,7 @@ enum SAXCallbacks {
         while message.last?.isWhitespace == true { message.removeLast() }
         var code = XMLParsingError.Code(rawValue: Int(report.code))
         if code == .documentEnd {
-            (code, message) = session.pointee.builder.describeEarlyEnd(
+            (code, message) = session.pointee.recorder.describeEarlyEnd(
                 libxml2Message: message, openElement: string(session.pointee.mainContext.pointee.name))
         }
         let raisedByMain =

@@ -1,0 +1,53 @@
+import Foundation
+
+/// A sequence of events whose parser can select elements itself: ``XMLEvents``.
+///
+/// Selecting in the parser spares making, handing over and taking apart an event for every node
+/// of the document, which is most of the work a selection over events does: the selected
+/// subtrees are built straight from the parser's ``EventTape``, and nothing outside them becomes
+/// a string or an array. ``XMLSubtreeSequence`` asks its base for this once, when iteration
+/// starts.
+@usableFromInline
+protocol XMLSelectingEvents {
+    /// The subtrees `path` selects, parsed anew from the source's beginning.
+    func makeSubtreeIterator(selecting path: XMLPath) -> any XMLSubtreeIterator
+}
+
+/// Hands out selected subtrees one at a time.
+@usableFromInline
+protocol XMLSubtreeIterator {
+    /// The next selected subtree, or `nil` at the end of the document.
+    ///
+    /// - Throws: The document's and the source's errors, after every subtree completed before
+    ///   them.
+    nonisolated(nonsending) mutating func next() async throws -> XMLSubtree?
+}
+
+extension XMLEvents: XMLSelectingEvents {
+    @usableFromInline
+    func makeSubtreeIterator(selecting path: XMLPath) -> any XMLSubtreeIterator {
+        XMLTapeSubtreeIterator(
+            feed: EventTapeFeed(source: source.makeAsyncIterator(), options: options), selector: XMLSubtreeSelector(path))
+    }
+}
+
+/// The subtrees a selector finds on the tapes of an ``EventTapeFeed``.
+struct XMLTapeSubtreeIterator<Source: AsyncIteratorProtocol>: XMLSubtreeIterator
+where Source.Element: ContiguousBytes {
+    private var feed: EventTapeFeed<Source>
+    private var selector: XMLSubtreeSelector
+    private var cursor = EventTape.Cursor()
+
+    init(feed: EventTapeFeed<Source>, selector: XMLSubtreeSelector) {
+        self.feed = feed
+        self.selector = selector
+    }
+
+    nonisolated(nonsending) mutating func next() async throws -> XMLSubtree? {
+        while true {
+            if let subtree = selector.nextSubtree(in: feed.tape, cursor: &cursor) { return subtree }
+            guard try await feed.advance() else { return nil }
+            cursor = EventTape.Cursor()
+        }
+    }
+}

@@ -1,0 +1,174 @@
+/// The one parse driver: it cuts the document into canonical steps, hands them to libxml2, and
+/// records what the callbacks report on an ``EventTape``; it alone knows whether the document is
+/// still being parsed, has ended, or failed, and where.
+///
+/// Every way of reading a document runs on it — the owned events of `for try await`, subtree
+/// selection and decoding, a user's ``XMLVisitor``, ``XMLPushParser`` — so they share every
+/// guarantee: the same events whatever the chunks, whole text, the limits, the error positions.
+///
+/// Not thread-safe and not `Sendable`: one task at a time owns a driver.
+@usableFromInline
+final class ParseDriver {
+    @usableFromInline
+    enum State {
+        case parsing
+        case failed(XMLParsingError)
+        case finished
+    }
+
+    @usableFromInline private(set) var state: State
+    private let context: LibXML2PushContext?
+    private let parsesAsBytesArrive: Bool
+
+    /// libxml2 is always fed whole steps of this many bytes, cut at fixed offsets of the
+    /// document, whatever chunks the bytes arrived in.
+    ///
+    /// libxml2's push parser is not fully independent of chunk boundaries: a construct that
+    /// looks complete too early (a `>` inside a quoted system literal, say) is parsed against the
+    /// end of the data at hand, so the error it reports, and where, can depend on where a chunk
+    /// ended. Feeding it the same calls for the same document makes its output identical by
+    /// construction. The price is latency: events wait until the step holding them is complete
+    /// (or the input ends), at most one step's bytes. With
+    /// ``XMLParsingOptions/parsesAsBytesArrive`` the bytes of an incomplete step are parsed at
+    /// the end of each chunk instead, and the next chunk starts a new run of steps.
+    static let stepSize = 4096
+
+    /// Bytes of an incomplete step, held until the step is complete or the input ends.
+    private var heldBack: [UInt8] = []
+
+    /// Follows the prolog, and the bytes of an unfinished document type declaration header it
+    /// holds back (see ``DoctypeHeaderScan``).
+    private var doctypeScan = DoctypeHeaderScan()
+    private var heldHeader: [UInt8] = []
+
+    /// - Parameter options: How to parse.
+    @usableFromInline
+    init(options: XMLParsingOptions) {
+        parsesAsBytesArrive = options.parsesAsBytesArrive
+        if let context = LibXML2PushContext(options: options) {
+            self.context = context
+            state = .parsing
+        } else {
+            context = nil
+            state = .failed(
+                XMLParsingError(
+                    code: .internalError, message: "libxml2 could not create a parser context",
+                    line: 0, column: 0, byteOffset: 0))
+        }
+    }
+
+    /// The error that ended the document, if one did.
+    @usableFromInline
+    var error: XMLParsingError? {
+        if case .failed(let error) = state { return error }
+        return nil
+    }
+
+    /// Parses `bytes` (possibly none) and, with `terminate`, declares the input complete; the
+    /// events completed are recorded on `tape`, which is emptied first (the reader is done with
+    /// what it held).
+    ///
+    /// Parsing after the document failed records nothing (the error stays); after it finished,
+    /// it fails with ``XMLParsingError/Code/parserFinished``.
+    @usableFromInline
+    func parse(_ bytes: UnsafeRawBufferPointer, terminate: Bool, into tape: inout EventTape) {
+        guard let context else { return }
+        switch state {
+        case .failed:
+            return tape.removeAll(keepingBytesFrom: tape.bytes.count)
+        case .finished:
+            tape.removeAll(keepingBytesFrom: tape.bytes.count)
+            state = .failed(
+                XMLParsingError(
+                    code: .parserFinished, message: "The document was already finished",
+                    line: 0, column: 0, byteOffset: 0))
+            return
+        case .parsing:
+            break
+        }
+        context.borrowTape(&tape)
+        feedSteps(bytes, terminate: terminate, context: context)
+        context.returnTape(to: &tape)
+        if let error = context.error {
+            state = .failed(error)
+            context.stop()
+        } else if terminate {
+            state = .finished
+            context.stop()
+        }
+    }
+
+    /// Parses the held bytes of an incomplete step now, for a source that failed: the events of
+    /// what did arrive are recorded on `tape` before the source's error is reported. (Not a
+    /// canonical step, which no longer matters: the document will not be completed.)
+    @usableFromInline
+    func flush(into tape: inout EventTape) {
+        guard let context, case .parsing = state else {
+            return tape.removeAll(keepingBytesFrom: tape.bytes.count)
+        }
+        context.borrowTape(&tape)
+        if !heldBack.isEmpty || !heldHeader.isEmpty {
+            heldBack.withUnsafeBytes { parseSlice($0, terminate: false, mayHold: false, context: context) }
+            heldBack.removeAll()
+        }
+        context.returnTape(to: &tape)
+        if let error = context.error {
+            state = .failed(error)
+            context.stop()
+        }
+    }
+
+    private func feedSteps(_ bytes: UnsafeRawBufferPointer, terminate: Bool, context: LibXML2PushContext) {
+        let stepSize = ParseDriver.stepSize
+        var remaining = bytes[...]
+        if !heldBack.isEmpty {
+            let taken = remaining.prefix(stepSize - heldBack.count)
+            heldBack.append(contentsOf: taken)
+            remaining = remaining.dropFirst(taken.count)
+            if heldBack.count == stepSize {
+                heldBack.withUnsafeBytes { parseSlice($0, terminate: false, context: context) }
+                heldBack.removeAll(keepingCapacity: true)
+                context.enforceAttributeLimitOnHeldStartTag()
+            }
+        }
+        while remaining.count >= stepSize, context.error == nil {
+            parseSlice(UnsafeRawBufferPointer(rebasing: remaining.prefix(stepSize)), terminate: false, context: context)
+            remaining = remaining.dropFirst(stepSize)
+            context.enforceAttributeLimitOnHeldStartTag()
+        }
+        guard context.error == nil else { return }
+        heldBack.append(contentsOf: remaining)
+        if terminate {
+            heldBack.withUnsafeBytes { parseSlice($0, terminate: true, context: context) }
+            heldBack.removeAll()
+        } else if parsesAsBytesArrive, !heldBack.isEmpty, context.hasStarted || heldBack.count >= 4 {
+            // The first slice waits for 4 bytes, which the byte order mark and libxml2's own
+            // encoding detection need; after it, nothing waits.
+            heldBack.withUnsafeBytes { parseSlice($0, terminate: false, context: context) }
+            heldBack.removeAll(keepingCapacity: true)
+            context.enforceAttributeLimitOnHeldStartTag()
+        }
+    }
+
+    /// Hands `slice` to libxml2, unless it ends inside the document type declaration's header:
+    /// then it is held until the header is complete, the input ends, or `mayHold` is false.
+    /// The bytes held depend on the document alone, never on the chunks, so this keeps the steps
+    /// canonical.
+    private func parseSlice(
+        _ slice: UnsafeRawBufferPointer, terminate: Bool, mayHold: Bool = true, context: LibXML2PushContext
+    ) {
+        guard !doctypeScan.isDone || !heldHeader.isEmpty else {
+            return context.parseChunk(slice, terminate: terminate)
+        }
+        doctypeScan.scan(slice)
+        if doctypeScan.endsInsideHeader, mayHold, !terminate {
+            heldHeader.append(contentsOf: slice)
+            return
+        }
+        guard !heldHeader.isEmpty else { return context.parseChunk(slice, terminate: terminate) }
+        heldHeader.append(contentsOf: slice)
+        let header = heldHeader
+        heldHeader = []
+        header.withUnsafeBytes { context.parseChunk($0, terminate: terminate) }
+    }
+}
