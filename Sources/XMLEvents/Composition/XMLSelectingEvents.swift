@@ -27,7 +27,8 @@ extension XMLEvents: XMLSelectingEvents {
     @usableFromInline
     func makeSubtreeIterator(selecting path: XMLPath) -> any XMLSubtreeIterator {
         XMLTapeSubtreeIterator(
-            feed: EventTapeFeed(source: source.makeAsyncIterator(), options: options), selector: XMLSubtreeSelector(path))
+            feed: EventTapeFeed(source: source.makeAsyncIterator(), options: options),
+            selector: XMLSubtreeSelector(path))
     }
 }
 

@@ -127,7 +127,8 @@ public struct XMLName: Sendable, Hashable, CustomStringConvertible {
         return lhs.withStorage { left in
             rhs.withStorage { right in
                 left.contentHash == right.contentHash
-                    && left.hasContent(localName: right.localName, prefix: right.prefix, namespaceURI: right.namespaceURI)
+                    && left.hasContent(
+                        localName: right.localName, prefix: right.prefix, namespaceURI: right.namespaceURI)
             }
         }
     }

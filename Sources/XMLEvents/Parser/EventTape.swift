@@ -181,7 +181,8 @@ struct EventTape {
         attributes.reserveCapacity(rows.count)
         for attribute in self.attributes[rows] {
             attributes.append(
-                XMLAttribute(name: attribute.name, value: string(start: attribute.valueStart, count: attribute.valueCount)))
+                XMLAttribute(
+                    name: attribute.name, value: string(start: attribute.valueStart, count: attribute.valueCount)))
         }
         return attributes
     }
@@ -203,7 +204,8 @@ struct EventTape {
     /// A namespace declaration as its owned value.
     func declaration(_ namespace: Namespace) -> XMLNamespaceDeclaration {
         XMLNamespaceDeclaration(
-            prefix: namespace.prefixCount < 0 ? nil : string(start: namespace.prefixStart, count: namespace.prefixCount),
+            prefix: namespace.prefixCount < 0
+                ? nil : string(start: namespace.prefixStart, count: namespace.prefixCount),
             uri: string(start: namespace.uriStart, count: namespace.uriCount))
     }
 }
