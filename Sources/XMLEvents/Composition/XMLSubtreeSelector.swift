@@ -44,16 +44,18 @@ struct XMLSubtreeSelector {
     /// Reads `tape` from `cursor` until a selected element ends; returns its subtree, or `nil`
     /// once every entry was read.
     mutating func nextSubtree(in tape: EventTape, cursor: inout EventTape.Cursor) -> XMLSubtree? {
-        while cursor.index < tape.entries.count {
-            let entry = tape.entries[cursor.index]
+        while cursor.index < tape.count {
+            let entry = tape.columns.pointee.entries[cursor.index]
             cursor.index &+= 1
             switch entry.kind {
             case .startElement:
                 let rows = cursor.takeStartTag(entry)
-                if builder.isBuilding || matcher.enter(entry.name) {
+                let name = entry.name.name
+                if builder.isBuilding || matcher.enter(name) {
                     builder.start(
-                        name: entry.name, attributes: tape.ownedAttributes(rows.attributes),
-                        namespaces: tape.ownedNamespaces(rows.namespaces), location: tape.locations[rows.location])
+                        name: name, attributes: tape.ownedAttributes(rows.attributes),
+                        namespaces: tape.ownedNamespaces(rows.namespaces),
+                        location: tape.columns.pointee.locations[rows.location].location)
                 }
             case .endElement:
                 if let subtree = endElement() { return subtree }

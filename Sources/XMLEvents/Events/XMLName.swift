@@ -47,6 +47,7 @@ public struct XMLName: Sendable, Hashable, CustomStringConvertible {
 
     @usableFromInline let reference: Reference
 
+    @usableFromInline
     init(reference: Reference) {
         self.reference = reference
     }

@@ -18,18 +18,18 @@ extension EventTape {
         /// The next event of `tape`, or `nil` when every event was read.
         @usableFromInline
         mutating func next(in tape: EventTape) -> XMLEvent? {
-            guard cursor.index < tape.entries.count else { return nil }
-            let entry = tape.entries[cursor.index]
+            guard cursor.index < tape.count else { return nil }
+            let entry = tape.columns.pointee.entries[cursor.index]
             cursor.index &+= 1
             switch entry.kind {
             case .startElement:
                 let rows = cursor.takeStartTag(entry)
-                location = tape.locations[rows.location]
+                location = tape.columns.pointee.locations[rows.location].location
                 return .startElement(
-                    name: entry.name, attributes: tape.ownedAttributes(rows.attributes),
+                    name: entry.name.name, attributes: tape.ownedAttributes(rows.attributes),
                     namespaces: tape.ownedNamespaces(rows.namespaces))
             case .endElement:
-                return .endElement(name: entry.name)
+                return .endElement(name: entry.name.name)
             case .text:
                 return .text(tape.string(start: entry.start, count: entry.count))
             case .cdata:

@@ -1,25 +1,29 @@
 /// The events of one parse call, recorded compactly: one fixed-size entry per event, the bytes
 /// of every text, comment, attribute value and processing instruction in one buffer, the
-/// attributes and namespace declarations of start tags in tables of their own.
+/// attributes, namespace declarations and locations of start tags in tables of their own.
 ///
 /// The libxml2 callbacks cannot be generic, so they record here, and every kind of consumer reads
 /// the tape afterwards: the owned events of `for try await`, the subtrees of
-/// ``XMLEvents/elements(matching:namespaces:)``, and a user's ``XMLVisitor``, whose replay is
-/// specialized for the visitor's type. Recording costs a copy of each event's bytes and no
-/// allocation beyond the buffers' growth, which is kept from one call to the next.
+/// `elements(matching:)`, and a user's ``XMLVisitor``, whose replay is specialized for the
+/// visitor's type. Recording costs a copy of each event's bytes and no allocation beyond the
+/// buffers' growth, which is kept from one call to the next.
 ///
-/// Entries refer to the tables in order: a reader walks the tape from the start and keeps
-/// running indices into the attribute, namespace and location tables.
+/// The columns are plain memory, written through a pointer: no reference counting, uniqueness
+/// or exclusivity check per event. Entries refer to the tables in order: a reader walks the tape
+/// from the start and keeps running indices into them (a ``Cursor``).
+///
+/// Each ``ParseDriver`` owns one tape, refilled by every call; readers hold on to it, so that
+/// they can read the last events after the driver is gone.
 @usableFromInline
-struct EventTape {
+final class EventTape {
     @usableFromInline
-    enum Kind: UInt8 {
-        /// `start` indexes `prologs`.
+    enum Kind: UInt8, BitwiseCopyable {
+        /// `start` indexes ``prologs``.
         case startDocument
-        /// `start` indexes `doctypes`.
+        /// `start` indexes ``doctypes``.
         case doctype
-        /// `name`; `count` attributes from the running attribute index; `extra` namespace
-        /// declarations from the running namespace index; one location.
+        /// `name`; `count` attributes and `extra` namespace declarations from the running
+        /// indices; one location.
         case startElement
         /// `name`.
         case endElement
@@ -35,15 +39,16 @@ struct EventTape {
     }
 
     @usableFromInline
-    struct Entry {
-        /// The element's name; ``EventTape/unnamed`` for other kinds.
-        @usableFromInline var name: XMLName
+    struct Entry: BitwiseCopyable {
+        /// The element's name, for element entries.
+        @usableFromInline var name: TapeName
         @usableFromInline var start: Int
         @usableFromInline var count: Int
         @usableFromInline var extra: UInt32
         @usableFromInline var kind: Kind
 
-        init(kind: Kind, name: XMLName = EventTape.unnamed, start: Int = 0, count: Int = 0, extra: UInt32 = 0) {
+        @inline(__always)
+        init(kind: Kind, name: TapeName = TapeName(bits: 0), start: Int = 0, count: Int = 0, extra: UInt32 = 0) {
             self.kind = kind
             self.name = name
             self.start = start
@@ -52,17 +57,17 @@ struct EventTape {
         }
     }
 
-    /// An attribute: its name, and its value's bytes in `bytes`.
+    /// An attribute: its name, and its value's bytes.
     @usableFromInline
-    struct Attribute {
-        @usableFromInline var name: XMLName
+    struct Attribute: BitwiseCopyable {
+        @usableFromInline var name: TapeName
         @usableFromInline var valueStart: Int
         @usableFromInline var valueCount: Int
     }
 
     /// A namespace declaration: its prefix's bytes (none for the default namespace) and its URI's.
     @usableFromInline
-    struct Namespace {
+    struct Namespace: BitwiseCopyable {
         @usableFromInline var prefixStart: Int
         /// -1 for the default namespace, which has no prefix.
         @usableFromInline var prefixCount: Int
@@ -70,64 +75,80 @@ struct EventTape {
         @usableFromInline var uriCount: Int
     }
 
+    /// Where a start element was reported.
+    @usableFromInline
+    struct Location: BitwiseCopyable {
+        @usableFromInline var line: Int
+        @usableFromInline var column: Int
+        @usableFromInline var byteOffset: Int
+
+        @inlinable var location: XMLLocation { XMLLocation(line: line, column: column, byteOffset: byteOffset) }
+    }
+
     /// The XML declaration of ``Kind/startDocument``.
     @usableFromInline
     struct Prolog {
-        var version: String?
-        var encoding: String?
-        var standalone: Bool?
+        @usableFromInline var version: String?
+        @usableFromInline var encoding: String?
+        @usableFromInline var standalone: Bool?
     }
 
     /// The document type declaration of ``Kind/doctype``.
     @usableFromInline
     struct Doctype {
-        var name: String
-        var publicID: String?
-        var systemID: String?
+        @usableFromInline var name: String
+        @usableFromInline var publicID: String?
+        @usableFromInline var systemID: String?
     }
 
-    @usableFromInline var entries: [Entry] = []
-    @usableFromInline var attributes: [Attribute] = []
-    @usableFromInline var namespaces: [Namespace] = []
-    /// Where each start element was reported, in order.
-    @usableFromInline var locations: [XMLLocation] = []
-    @usableFromInline var bytes: [UInt8] = []
+    /// The columns every event writes to.
+    @usableFromInline
+    struct Columns {
+        @usableFromInline var entries = TapeColumn<Entry>(capacity: 512)
+        @usableFromInline var attributes = TapeColumn<Attribute>(capacity: 128)
+        @usableFromInline var namespaces = TapeColumn<Namespace>(capacity: 16)
+        /// Where each start element was reported, in order.
+        @usableFromInline var locations = TapeColumn<Location>(capacity: 128)
+        @usableFromInline var bytes = TapeColumn<UInt8>(capacity: 16 * 1024)
+    }
+
+    @usableFromInline let columns: UnsafeMutablePointer<Columns>
+    /// The rare events' parts, which own strings.
     @usableFromInline var prologs: [Prolog] = []
     @usableFromInline var doctypes: [Doctype] = []
+    /// The names on the tape that the process's table did not intern, kept alive while the tape
+    /// refers to them (see ``TapeName``).
+    var ownedNames: [XMLName] = []
 
-    /// The name of entries that are not elements.
-    static let unnamed = XMLName(localName: "")
-
-    /// A tape with room for a typical chunk's events.
     init() {
-        entries.reserveCapacity(256)
-        attributes.reserveCapacity(64)
-        locations.reserveCapacity(64)
-        bytes.reserveCapacity(16 * 1024)
+        columns = UnsafeMutablePointer<Columns>.allocate(capacity: 1)
+        columns.initialize(to: Columns())
     }
 
-    private init(empty: Void) {}
+    deinit {
+        columns.pointee.entries.deallocate()
+        columns.pointee.attributes.deallocate()
+        columns.pointee.namespaces.deallocate()
+        columns.pointee.locations.deallocate()
+        columns.pointee.bytes.deallocate()
+        columns.deinitialize(count: 1)
+        columns.deallocate()
+    }
 
-    /// An empty tape that allocates nothing, to hold a tape's place while it is lent out.
-    static var placeholder: EventTape { EventTape(empty: ()) }
-
-    /// Whether the tape holds no event.
-    @usableFromInline var isEmpty: Bool { entries.isEmpty }
+    /// How many events the tape holds.
+    @usableFromInline var count: Int { columns.pointee.entries.count }
 
     /// Forgets every event, keeping the buffers' capacity, and moves the bytes from `keptByte` on
     /// (a text run still being gathered) to the front.
-    mutating func removeAll(keepingBytesFrom keptByte: Int) {
-        entries.removeAll(keepingCapacity: true)
-        attributes.removeAll(keepingCapacity: true)
-        namespaces.removeAll(keepingCapacity: true)
-        locations.removeAll(keepingCapacity: true)
-        prologs.removeAll()
-        doctypes.removeAll()
-        if keptByte >= bytes.count {
-            bytes.removeAll(keepingCapacity: bytes.capacity <= EventTape.retainedByteCapacity)
-        } else if keptByte > 0 {
-            bytes.removeSubrange(0..<keptByte)
-        }
+    func removeAll(keepingBytesFrom keptByte: Int) {
+        columns.pointee.entries.removeAll()
+        columns.pointee.attributes.removeAll()
+        columns.pointee.namespaces.removeAll()
+        columns.pointee.locations.removeAll()
+        columns.pointee.bytes.removeFirst(keptByte, shrinkingAbove: EventTape.retainedByteCapacity)
+        if !prologs.isEmpty { prologs.removeAll() }
+        if !doctypes.isEmpty { doctypes.removeAll() }
+        if !ownedNames.isEmpty { ownedNames.removeAll(keepingCapacity: true) }
     }
 
     /// Above this many bytes the buffer is not kept once empty, so that one huge text does not
@@ -179,10 +200,11 @@ struct EventTape {
         guard !rows.isEmpty else { return [] }
         var attributes: [XMLAttribute] = []
         attributes.reserveCapacity(rows.count)
-        for attribute in self.attributes[rows] {
+        for index in rows {
+            let attribute = columns.pointee.attributes[index]
             attributes.append(
                 XMLAttribute(
-                    name: attribute.name, value: string(start: attribute.valueStart, count: attribute.valueCount)))
+                    name: attribute.name.name, value: string(start: attribute.valueStart, count: attribute.valueCount)))
         }
         return attributes
     }
@@ -190,22 +212,131 @@ struct EventTape {
     /// A start tag's namespace declarations as owned values.
     func ownedNamespaces(_ rows: Range<Int>) -> [XMLNamespaceDeclaration] {
         guard !rows.isEmpty else { return [] }
-        return namespaces[rows].map(declaration)
+        return rows.map { index in
+            let namespace = columns.pointee.namespaces[index]
+            return XMLNamespaceDeclaration(
+                prefix: namespace.prefixCount < 0
+                    ? nil : string(start: namespace.prefixStart, count: namespace.prefixCount),
+                uri: string(start: namespace.uriStart, count: namespace.uriCount))
+        }
     }
 
     /// The bytes from `start`, as a string.
     @usableFromInline
     func string(start: Int, count: Int) -> String {
-        bytes.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<(start + count)]), as: UTF8.self)
+        String(decoding: UnsafeBufferPointer(start: columns.pointee.bytes.base + start, count: count), as: UTF8.self)
+    }
+}
+
+/// A name on a tape, as plain bits: the address of an interned name's storage, or of an owned
+/// name's storage with the low bit set (the tape keeps owned names alive in
+/// ``EventTape/ownedNames``). Reading it back costs no reference counting for interned names.
+@usableFromInline
+struct TapeName: BitwiseCopyable {
+    @usableFromInline let bits: UInt
+
+    @inline(__always)
+    init(bits: UInt) {
+        self.bits = bits
+    }
+
+    /// Records `name`; an owned name is kept alive by `tape` for as long as the tape holds it.
+    init(_ name: XMLName, keptAliveBy tape: EventTape) {
+        switch name.reference {
+        case .interned(let storage):
+            bits = UInt(bitPattern: storage.toOpaque())
+        case .owned(let storage):
+            tape.ownedNames.append(name)
+            bits = UInt(bitPattern: Unmanaged.passUnretained(storage).toOpaque()) | 1
         }
     }
 
-    /// A namespace declaration as its owned value.
-    func declaration(_ namespace: Namespace) -> XMLNamespaceDeclaration {
-        XMLNamespaceDeclaration(
-            prefix: namespace.prefixCount < 0
-                ? nil : string(start: namespace.prefixStart, count: namespace.prefixCount),
-            uri: string(start: namespace.uriStart, count: namespace.uriCount))
+    /// The name, given that whatever keeps it alive still does.
+    @inlinable
+    var name: XMLName {
+        if bits & 1 == 0 {
+            let storage = Unmanaged<XMLName.Storage>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+            return XMLName(reference: .interned(storage))
+        }
+        let storage = Unmanaged<XMLName.Storage>.fromOpaque(UnsafeRawPointer(bitPattern: bits & ~1).unsafelyUnwrapped)
+        return XMLName(reference: .owned(storage.takeUnretainedValue()))
+    }
+}
+
+/// A growable column of plain values in memory of its own, appended to without reference
+/// counting or uniqueness checks; freed explicitly by its owner.
+@usableFromInline
+struct TapeColumn<Element: BitwiseCopyable> {
+    @usableFromInline var base: UnsafeMutablePointer<Element>
+    @usableFromInline var count = 0
+    @usableFromInline var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+    }
+
+    func deallocate() {
+        base.deallocate()
+    }
+
+    @inlinable
+    subscript(index: Int) -> Element {
+        @inline(__always) get { base[index] }
+    }
+
+    /// The column's values, valid until the column next grows.
+    @inlinable
+    var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        if count == capacity { grow(toHold: count + 1) }
+        (base + count).initialize(to: element)
+        count &+= 1
+    }
+
+    @inline(__always)
+    mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+        guard let source = elements.baseAddress else { return }
+        if count + elements.count > capacity { grow(toHold: count + elements.count) }
+        (base + count).initialize(from: source, count: elements.count)
+        count &+= elements.count
+    }
+
+    mutating func removeAll() {
+        count = 0
+    }
+
+    /// Drops the last values from `index` on.
+    mutating func removeLast(from index: Int) {
+        count = index
+    }
+
+    /// Drops the first `dropped` values, moving the rest to the front; a column emptied that
+    /// grew beyond `retained` values gives its memory back.
+    mutating func removeFirst(_ dropped: Int, shrinkingAbove retained: Int) {
+        if dropped >= count {
+            count = 0
+            if capacity > retained {
+                base.deallocate()
+                capacity = 1024
+                base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+            }
+        } else if dropped > 0 {
+            UnsafeMutableRawPointer(base).copyMemory(
+                from: base + dropped, byteCount: (count - dropped) * MemoryLayout<Element>.stride)
+            count -= dropped
+        }
+    }
+
+    @inline(never)
+    private mutating func grow(toHold needed: Int) {
+        let newCapacity = Swift.max(needed, capacity * 2)
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        grown.initialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity = newCapacity
     }
 }

@@ -19,8 +19,8 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
         case done
     }
 
-    /// The events of the last chunk parsed.
-    @usableFromInline var tape = EventTape()
+    /// The events of the last chunk parsed: the driver's tape, kept after the driver is let go.
+    @usableFromInline let tape: EventTape
     @usableFromInline var phase = Phase.reading
     @usableFromInline var source: Source?
     @usableFromInline var driver: ParseDriver?
@@ -28,7 +28,9 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     @usableFromInline
     init(source: Source, options: XMLParsingOptions) {
         self.source = source
-        self.driver = ParseDriver(options: options)
+        let driver = ParseDriver(options: options)
+        self.driver = driver
+        tape = driver.tape
     }
 
     /// Parses the next chunk onto the tape (whose events the reader has read): returns `false`
@@ -66,7 +68,7 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
         } catch {
             // The bytes that did arrive are parsed first; a parse error among them comes
             // earlier in the document than the source's failure, so it is the one reported.
-            driver.flush(into: &tape)
+            driver.flush()
             return end(.failed(driver.error ?? error))
         }
         if Task.isCancelled {
@@ -74,9 +76,9 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
             return end(.failed(CancellationError()))
         }
         if let chunk {
-            chunk.withUnsafeBytes { driver.parse($0, terminate: false, into: &tape) }
+            chunk.withUnsafeBytes { driver.parse($0, terminate: false) }
         } else {
-            driver.parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true, into: &tape)
+            driver.parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
         }
         if let error = driver.error {
             end(.failed(error))
@@ -86,8 +88,8 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     }
 
     /// Forgets the events the reader has read, when no chunk is parsed to replace them.
-    private mutating func discardTape() {
-        tape.removeAll(keepingBytesFrom: tape.bytes.count)
+    private func discardTape() {
+        tape.removeAll(keepingBytesFrom: .max)
     }
 
     /// Releases the source and the driver as soon as no more chunks will be read.

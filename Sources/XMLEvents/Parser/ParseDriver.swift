@@ -17,6 +17,8 @@ final class ParseDriver {
     }
 
     @usableFromInline private(set) var state: State
+    /// The events of the last call.
+    @usableFromInline let tape = EventTape()
     private let context: LibXML2PushContext?
     private let parsesAsBytesArrive: Bool
 
@@ -45,7 +47,7 @@ final class ParseDriver {
     @usableFromInline
     init(options: XMLParsingOptions) {
         parsesAsBytesArrive = options.parsesAsBytesArrive
-        if let context = LibXML2PushContext(options: options) {
+        if let context = LibXML2PushContext(options: options, tape: tape) {
             self.context = context
             state = .parsing
         } else {
@@ -65,19 +67,19 @@ final class ParseDriver {
     }
 
     /// Parses `bytes` (possibly none) and, with `terminate`, declares the input complete; the
-    /// events completed are recorded on `tape`, which is emptied first (the reader is done with
-    /// what it held).
+    /// events completed are recorded on ``tape``, which is emptied first (its reader is done
+    /// with what it held).
     ///
     /// Parsing after the document failed records nothing (the error stays); after it finished,
     /// it fails with ``XMLParsingError/Code/parserFinished``.
     @usableFromInline
-    func parse(_ bytes: UnsafeRawBufferPointer, terminate: Bool, into tape: inout EventTape) {
+    func parse(_ bytes: UnsafeRawBufferPointer, terminate: Bool) {
         guard let context else { return }
         switch state {
         case .failed:
-            return tape.removeAll(keepingBytesFrom: tape.bytes.count)
+            return tape.removeAll(keepingBytesFrom: .max)
         case .finished:
-            tape.removeAll(keepingBytesFrom: tape.bytes.count)
+            tape.removeAll(keepingBytesFrom: .max)
             state = .failed(
                 XMLParsingError(
                     code: .parserFinished, message: "The document was already finished",
@@ -86,9 +88,8 @@ final class ParseDriver {
         case .parsing:
             break
         }
-        context.borrowTape(&tape)
+        context.rewindTape()
         feedSteps(bytes, terminate: terminate, context: context)
-        context.returnTape(to: &tape)
         if let error = context.error {
             state = .failed(error)
             context.stop()
@@ -99,19 +100,18 @@ final class ParseDriver {
     }
 
     /// Parses the held bytes of an incomplete step now, for a source that failed: the events of
-    /// what did arrive are recorded on `tape` before the source's error is reported. (Not a
+    /// what did arrive are recorded on ``tape`` before the source's error is reported. (Not a
     /// canonical step, which no longer matters: the document will not be completed.)
     @usableFromInline
-    func flush(into tape: inout EventTape) {
+    func flush() {
         guard let context, case .parsing = state else {
-            return tape.removeAll(keepingBytesFrom: tape.bytes.count)
+            return tape.removeAll(keepingBytesFrom: .max)
         }
-        context.borrowTape(&tape)
+        context.rewindTape()
         if !heldBack.isEmpty || !heldHeader.isEmpty {
             heldBack.withUnsafeBytes { parseSlice($0, terminate: false, mayHold: false, context: context) }
             heldBack.removeAll()
         }
-        context.returnTape(to: &tape)
         if let error = context.error {
             state = .failed(error)
             context.stop()

@@ -16,8 +16,10 @@ struct TapeRecorder {
         case none, text, cdata
     }
 
-    /// The events recorded since the tape was last handed over.
-    private(set) var tape = EventTape.placeholder
+    /// Where the events are recorded: the driver's tape, refilled by every parse call.
+    let tape: EventTape
+    /// The tape's columns, written through this pointer (the tape keeps them alive).
+    private let columns: UnsafeMutablePointer<EventTape.Columns>
     private(set) var depth = 0
     private(set) var hasStartedRoot = false
     private(set) var hasEndedRoot = false
@@ -36,52 +38,53 @@ struct TapeRecorder {
     /// piece there is the second half of the same line end.
     private var cdataCarriageReturnEnd: Int?
     private var names: NameCache
+    /// The names of the open elements, innermost last: an end tag's name is its start tag's.
+    private var openNames: [TapeName] = []
+    /// The owned names among `openNames`, which the end tags record again.
+    private var openOwnedNames: [XMLName] = []
     private var entityExpansion = 0
     private let limits: XMLParsingLimits
     private let reportsCDATA: Bool
     private let dropsWhitespaceOnlyText: Bool
 
-    init(options: XMLParsingOptions, isInterned: @escaping (UnsafeRawPointer) -> Bool) {
+    init(tape: EventTape, options: XMLParsingOptions, isInterned: @escaping (UnsafeRawPointer) -> Bool) {
+        self.tape = tape
+        columns = tape.columns
+        openNames.reserveCapacity(64)
         limits = options.limits
         reportsCDATA = options.reportsCDATA
         dropsWhitespaceOnlyText = options.dropsWhitespaceOnlyText
         names = NameCache(isInterned: isInterned)
     }
 
-    /// Lends the recorder `tape` to record into, emptied but for a run still being gathered;
-    /// ``returnTape(to:)`` hands it back with the events recorded meanwhile.
-    mutating func borrowTape(_ tape: inout EventTape) {
-        swap(&self.tape, &tape)
-        let kept = pendingKind == .none ? self.tape.bytes.count : pendingStart
-        self.tape.removeAll(keepingBytesFrom: kept)
+    /// Empties the tape for a new parse call (its reader is done with it), but for the bytes of
+    /// a run still being gathered.
+    mutating func rewindTape() {
+        let kept = pendingKind == .none ? columns.pointee.bytes.count : pendingStart
+        tape.removeAll(keepingBytesFrom: kept)
         pendingStart = 0
     }
 
-    /// Hands back the tape lent by ``borrowTape(_:)``.
-    mutating func returnTape(to tape: inout EventTape) {
-        swap(&self.tape, &tape)
-    }
-
     /// The byte count of the run being gathered.
-    private var pendingLength: Int { pendingKind == .none ? 0 : tape.bytes.count - pendingStart }
+    private var pendingLength: Int { pendingKind == .none ? 0 : columns.pointee.bytes.count - pendingStart }
 
     mutating func startDocument(version: String?, encoding: String?, standalone: Bool?) {
         tape.prologs.append(EventTape.Prolog(version: version, encoding: encoding, standalone: standalone))
-        tape.entries.append(EventTape.Entry(kind: .startDocument, start: tape.prologs.count - 1))
+        columns.pointee.entries.append(EventTape.Entry(kind: .startDocument, start: tape.prologs.count - 1))
     }
 
     mutating func doctype(name: String, publicID: String?, systemID: String?) {
         flushPending()
         sawMarkup = true
         tape.doctypes.append(EventTape.Doctype(name: name, publicID: publicID, systemID: systemID))
-        tape.entries.append(EventTape.Entry(kind: .doctype, start: tape.doctypes.count - 1))
+        columns.pointee.entries.append(EventTape.Entry(kind: .doctype, start: tape.doctypes.count - 1))
     }
 
     /// - Parameters:
     ///   - namespaces: `namespaceCount` pairs of (prefix, URI) pointers.
     ///   - attributes: `attributeCount` groups of (local name, prefix, URI, value start, value end).
     mutating func startElement(
-        at location: XMLLocation,
+        at location: EventTape.Location,
         localName: UnsafePointer<UInt8>,
         prefix: UnsafePointer<UInt8>?,
         namespaceURI: UnsafePointer<UInt8>?,
@@ -108,11 +111,11 @@ struct TapeRecorder {
         if namespaceCount > 0, let namespaces {
             for index in 0..<namespaceCount {
                 let prefixBytes = namespaces[2 * index]
-                let prefixStart = tape.bytes.count
+                let prefixStart = columns.pointee.bytes.count
                 let prefixCount = prefixBytes.map { appendCString($0) } ?? -1
-                let uriStart = tape.bytes.count
+                let uriStart = columns.pointee.bytes.count
                 let uriCount = namespaces[2 * index + 1].map { appendCString($0) } ?? 0
-                tape.namespaces.append(
+                columns.pointee.namespaces.append(
                     EventTape.Namespace(
                         prefixStart: prefixStart, prefixCount: prefixCount, uriStart: uriStart, uriCount: uriCount))
                 recordedNamespaces += 1
@@ -120,13 +123,13 @@ struct TapeRecorder {
         }
 
         if attributeCount > 0, let attributes {
-            let firstAttribute = tape.attributes.count
+            let firstAttribute = columns.pointee.attributes.count
             for index in 0..<attributeCount {
                 let base = 5 * index
                 guard let attributeLocalName = attributes[base],
                     let attributeName = internName(attributeLocalName, attributes[base + 1], attributes[base + 2])
                 else { return discardAttributes(from: firstAttribute, namespaces: recordedNamespaces) }
-                var valueStart = tape.bytes.count
+                var valueStart = columns.pointee.bytes.count
                 var valueCount = 0
                 if let start = attributes[base + 3], let end = attributes[base + 4] {
                     valueCount = end - start
@@ -136,23 +139,25 @@ struct TapeRecorder {
                             .nodeLengthLimitExceeded,
                             "Attribute value is \(valueCount) bytes long; the limit is \(limits.maxNodeLength)")
                     }
-                    valueStart = tape.bytes.count
-                    tape.bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: valueCount))
+                    valueStart = columns.pointee.bytes.count
+                    columns.pointee.bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: valueCount))
                 }
-                tape.attributes.append(
+                columns.pointee.attributes.append(
                     EventTape.Attribute(name: attributeName, valueStart: valueStart, valueCount: valueCount))
             }
         }
-        tape.locations.append(location)
-        tape.entries.append(
+        columns.pointee.locations.append(location)
+        columns.pointee.entries.append(
             EventTape.Entry(kind: .startElement, name: name, count: attributeCount, extra: UInt32(recordedNamespaces)))
+        openNames.append(name)
+        if name.bits & 1 != 0, let owned = tape.ownedNames.last { openOwnedNames.append(owned) }
     }
 
     /// Takes back the tables a start tag that failed half-way had recorded, so that the tape's
     /// entries and tables stay in step.
     private mutating func discardAttributes(from firstAttribute: Int, namespaces count: Int) {
-        tape.attributes.removeSubrange(firstAttribute...)
-        tape.namespaces.removeLast(count)
+        columns.pointee.attributes.removeLast(from: firstAttribute)
+        columns.pointee.namespaces.removeLast(from: columns.pointee.namespaces.count - count)
     }
 
     /// Appends a NUL-terminated string's bytes to the tape; returns how many.
@@ -160,7 +165,7 @@ struct TapeRecorder {
         var end = string
         while end.pointee != 0 { end += 1 }
         let count = end - string
-        tape.bytes.append(contentsOf: UnsafeBufferPointer(start: string, count: count))
+        columns.pointee.bytes.append(contentsOf: UnsafeBufferPointer(start: string, count: count))
         return count
     }
 
@@ -170,17 +175,23 @@ struct TapeRecorder {
         namespaceURI: UnsafePointer<UInt8>?
     ) {
         flushPending()
-        guard let name = internName(localName, prefix, namespaceURI) else { return }
+        // libxml2 reports an end tag with its start tag's names, and only once they matched.
+        guard let name = openNames.popLast() else {
+            guard let name = internName(localName, prefix, namespaceURI) else { return }
+            return columns.pointee.entries.append(EventTape.Entry(kind: .endElement, name: name))
+        }
+        if name.bits & 1 != 0, let owned = openOwnedNames.popLast() { tape.ownedNames.append(owned) }
         depth -= 1
         if depth == 0 { hasEndedRoot = true }
-        tape.entries.append(EventTape.Entry(kind: .endElement, name: name))
+        columns.pointee.entries.append(EventTape.Entry(kind: .endElement, name: name))
     }
 
+    @inline(__always)
     mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
         if pendingKind == .cdata { flushPending() }
         if pendingKind == .none {
             pendingKind = .text
-            pendingStart = tape.bytes.count
+            pendingStart = columns.pointee.bytes.count
         }
         append(bytes)
     }
@@ -203,14 +214,14 @@ struct TapeRecorder {
             if !continues { flushPending() }
             if pendingKind == .none {
                 pendingKind = .cdata
-                pendingStart = tape.bytes.count
+                pendingStart = columns.pointee.bytes.count
             }
             cdataContinuationOffset = offset.map { $0 + bytes.count }
         } else {
             if pendingKind == .cdata { flushPending() }
             if pendingKind == .none {
                 pendingKind = .text
-                pendingStart = tape.bytes.count
+                pendingStart = columns.pointee.bytes.count
             }
         }
         guard let offset, followsCarriageReturn || bytes.contains(0x0D) else { return append(bytes) }
@@ -221,59 +232,59 @@ struct TapeRecorder {
     /// Appends `bytes` with CR LF and lone CR turned into LF.
     private mutating func appendNormalizingLineEnds(_ bytes: UnsafeBufferPointer<UInt8>, skippingLeadingLineFeed: Bool)
     {
-        let before = tape.bytes.count
+        let before = columns.pointee.bytes.count
         var index = skippingLeadingLineFeed && bytes.first == 0x0A ? 1 : 0
         var runStart = index
         while index < bytes.count {
             if bytes[index] == 0x0D {
-                tape.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                tape.bytes.append(0x0A)
+                columns.pointee.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                columns.pointee.bytes.append(0x0A as UInt8)
                 if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
                 runStart = index + 1
             }
             index += 1
         }
-        tape.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
-        checkPendingLength(added: tape.bytes.count - before)
+        columns.pointee.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        checkPendingLength(added: columns.pointee.bytes.count - before)
     }
 
     mutating func comment(_ text: UnsafePointer<UInt8>) {
         flushPending()
         sawMarkup = true
-        let start = tape.bytes.count
+        let start = columns.pointee.bytes.count
         let count = appendCString(text)
         guard count <= limits.maxNodeLength else {
-            tape.bytes.removeSubrange(start...)
+            columns.pointee.bytes.removeLast(from: start)
             return fail(.nodeLengthLimitExceeded, "Comment is longer than the limit of \(limits.maxNodeLength) bytes")
         }
-        tape.entries.append(EventTape.Entry(kind: .comment, start: start, count: count))
+        columns.pointee.entries.append(EventTape.Entry(kind: .comment, start: start, count: count))
     }
 
     mutating func processingInstruction(target: UnsafePointer<UInt8>, data: UnsafePointer<UInt8>?) {
         flushPending()
         sawMarkup = true
-        let start = tape.bytes.count
+        let start = columns.pointee.bytes.count
         let targetCount = appendCString(target)
         let dataCount = data.map { appendCString($0) } ?? 0
         guard targetCount <= limits.maxNodeLength else {
-            tape.bytes.removeSubrange(start...)
+            columns.pointee.bytes.removeLast(from: start)
             return fail(
                 .nodeLengthLimitExceeded,
                 "Processing instruction target is longer than the limit of \(limits.maxNodeLength) bytes")
         }
         guard dataCount <= limits.maxNodeLength else {
-            tape.bytes.removeSubrange(start...)
+            columns.pointee.bytes.removeLast(from: start)
             return fail(
                 .nodeLengthLimitExceeded,
                 "Processing instruction is longer than the limit of \(limits.maxNodeLength) bytes")
         }
-        tape.entries.append(
+        columns.pointee.entries.append(
             EventTape.Entry(kind: .processingInstruction, start: start, count: targetCount, extra: UInt32(dataCount)))
     }
 
     mutating func endDocument() {
         flushPending()
-        tape.entries.append(EventTape.Entry(kind: .endDocument))
+        columns.pointee.entries.append(EventTape.Entry(kind: .endDocument))
     }
 
     /// Counts replacement text an entity reference is about to produce; `parsedBytes` is how far
@@ -310,53 +321,68 @@ struct TapeRecorder {
     }
 
     /// Records the character data or CDATA section gathered so far as one entry.
+    @inline(__always)
     mutating func flushPending() {
+        if pendingKind != .none { flushGatheredRun() }
+    }
+
+    private mutating func flushGatheredRun() {
         switch pendingKind {
         case .none:
             return
         case .text:
             let count = pendingLength
             if count > 0, !(dropsWhitespaceOnlyText && isWhitespace(from: pendingStart)) {
-                tape.entries.append(EventTape.Entry(kind: .text, start: pendingStart, count: count))
+                columns.pointee.entries.append(EventTape.Entry(kind: .text, start: pendingStart, count: count))
             } else {
-                tape.bytes.removeSubrange(pendingStart...)
+                columns.pointee.bytes.removeLast(from: pendingStart)
             }
         case .cdata:
-            tape.entries.append(EventTape.Entry(kind: .cdata, start: pendingStart, count: pendingLength))
+            columns.pointee.entries.append(EventTape.Entry(kind: .cdata, start: pendingStart, count: pendingLength))
             cdataContinuationOffset = nil
         }
         pendingKind = .none
     }
 
     private func isWhitespace(from start: Int) -> Bool {
-        tape.bytes.withUnsafeBufferPointer { buffer in
-            buffer[start...].allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
+        let buffer = columns.pointee.bytes.buffer
+        for index in start..<buffer.count {
+            let byte = buffer[index]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { return false }
         }
+        return true
     }
 
+    @inline(__always)
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        tape.bytes.append(contentsOf: bytes)
+        columns.pointee.bytes.append(contentsOf: bytes)
         checkPendingLength(added: bytes.count)
     }
 
     /// Fails once the run being gathered is longer than the node limit; its bytes are dropped,
     /// as they will never be delivered.
+    @inline(__always)
     private mutating func checkPendingLength(added: Int) {
-        guard pendingLength > limits.maxNodeLength else { return }
+        if pendingLength > limits.maxNodeLength { refuseOverlongRun() }
+    }
+
+    private mutating func refuseOverlongRun() {
         let what = pendingKind == .cdata ? "CDATA section" : "Text"
-        tape.bytes.removeSubrange(pendingStart...)
+        columns.pointee.bytes.removeLast(from: pendingStart)
         pendingKind = .none
         fail(.nodeLengthLimitExceeded, "\(what) is longer than the limit of \(limits.maxNodeLength) bytes")
     }
 
+    @inline(__always)
     private mutating func internName(
         _ localName: UnsafePointer<UInt8>,
         _ prefix: UnsafePointer<UInt8>?,
         _ namespaceURI: UnsafePointer<UInt8>?
-    ) -> XMLName? {
+    ) -> TapeName? {
         guard
             let name = names.name(
-                localName: localName, prefix: prefix, namespaceURI: namespaceURI, maxLength: limits.maxNameLength)
+                localName: localName, prefix: prefix, namespaceURI: namespaceURI, maxLength: limits.maxNameLength,
+                tape: tape)
         else {
             fail(.nameLengthLimitExceeded, "A name is longer than the limit of \(limits.maxNameLength) bytes")
             return nil

@@ -27,7 +27,6 @@ import Foundation
 /// Once an error was thrown, every later call throws it again.
 public actor XMLPushParser {
     private let driver: ParseDriver
-    private var tape = EventTape()
 
     /// Creates a parser for one document.
     ///
@@ -48,7 +47,7 @@ public actor XMLPushParser {
     /// - Throws: ``XMLParsingError`` when the document is malformed or exceeds a limit, or when it
     ///   was already finished.
     public func feed(_ chunk: some ContiguousBytes & Sendable, into events: inout [XMLEvent]) throws(XMLParsingError) {
-        chunk.withUnsafeBytes { driver.parse($0, terminate: false, into: &tape) }
+        chunk.withUnsafeBytes { driver.parse($0, terminate: false) }
         try takeEvents(into: &events)
     }
 
@@ -76,7 +75,7 @@ public actor XMLPushParser {
     ///   input is an error, never a silent end); the events before the error point are appended
     ///   first.
     public func finish(into events: inout [XMLEvent]) throws(XMLParsingError) {
-        driver.parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true, into: &tape)
+        driver.parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
         try takeEvents(into: &events)
     }
 
@@ -94,8 +93,8 @@ public actor XMLPushParser {
     /// Appends the events on the tape, then throws the document's error, if there is one.
     private func takeEvents(into events: inout [XMLEvent]) throws(XMLParsingError) {
         var reader = EventTape.OwnedEventReader()
-        events.reserveCapacity(events.count + tape.entries.count)
-        while let event = reader.next(in: tape) { events.append(event) }
+        events.reserveCapacity(events.count + driver.tape.count)
+        while let event = reader.next(in: driver.tape) { events.append(event) }
         if let error = driver.error { throw error }
     }
 }

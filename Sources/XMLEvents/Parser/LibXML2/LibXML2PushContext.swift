@@ -23,7 +23,9 @@ final class LibXML2PushContext {
     private var startTagScan = StartTagAttributeScan()
 
     /// Fails only when libxml2 cannot allocate a context.
-    init?(options: XMLParsingOptions) {
+    ///
+    /// - Parameter tape: Where the callbacks record the events.
+    init?(options: XMLParsingOptions, tape: EventTape) {
         LibXML2Runtime.initialize()
         var handler = SAXCallbacks.makeHandler(loadsExternalSubset: options.externalEntityResolver != nil)
         guard let context = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil) else { return nil }
@@ -41,7 +43,7 @@ final class LibXML2PushContext {
         session = UnsafeMutablePointer<ParserSession>.allocate(capacity: 1)
         session.initialize(
             to: ParserSession(
-                recorder: TapeRecorder(options: options) { address in
+                recorder: TapeRecorder(tape: tape, options: options) { address in
                     xmlDictOwns(dictionary, address.assumingMemoryBound(to: xmlChar.self)) == 1
                 },
                 error: nil,
@@ -75,14 +77,9 @@ final class LibXML2PushContext {
     /// Whether libxml2 has been given any bytes yet.
     var hasStarted: Bool { session.pointee.byteOrderMark != nil }
 
-    /// Lends the callbacks `tape` to record into (see ``TapeRecorder/borrowTape(_:)``).
-    func borrowTape(_ tape: inout EventTape) {
-        session.pointee.recorder.borrowTape(&tape)
-    }
-
-    /// Takes back the tape with what the callbacks recorded.
-    func returnTape(to tape: inout EventTape) {
-        session.pointee.recorder.returnTape(to: &tape)
+    /// Empties the tape for a new call, but for a text run still being gathered.
+    func rewindTape() {
+        session.pointee.recorder.rewindTape()
     }
 
     /// Hands `slice` to `xmlParseChunk`, with the package's error handlers installed for the call.

@@ -14,7 +14,11 @@ extension UnsafeMutablePointer where Pointee == xmlParserCtxt {
         let line = Int(input.pointee.line)
         let column = Int(input.pointee.col)
         if pointee.inputNr == 1 {
-            // Accounts for an encoding conversion; cheap for UTF-8 input.
+            // Without an encoder the input is the document's own bytes; with one, libxml2
+            // converts the position back into the document's encoding.
+            if input.pointee.buf?.pointee.encoder == nil {
+                return (line, column, UnsafeMutablePointer.decodedOffset(of: input))
+            }
             let consumed = Int(xmlByteConsumed(self))
             if consumed >= 0 { return (line, column, consumed) }
         }

@@ -97,7 +97,7 @@ enum SAXCallbacks {
         guard let session = session(ctx), let localName else { return }
         let here = session.pointee.mainContext.documentPosition
         session.pointee.recorder.startElement(
-            at: XMLLocation(line: here.line, column: here.column, byteOffset: here.byteOffset),
+            at: EventTape.Location(line: here.line, column: here.column, byteOffset: here.byteOffset),
             localName: localName,
             prefix: prefix,
             namespaceURI: uri,
