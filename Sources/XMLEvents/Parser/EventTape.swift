@@ -308,6 +308,14 @@ struct TapeColumn<Element: BitwiseCopyable> {
         count = 0
     }
 
+    /// Removes and returns the last value, if there is one.
+    @inline(__always)
+    mutating func popLast() -> Element? {
+        guard count > 0 else { return nil }
+        count &-= 1
+        return base[count]
+    }
+
     /// Drops the last values from `index` on.
     mutating func removeLast(from index: Int) {
         count = index

@@ -1,12 +1,13 @@
 import Foundation
 
-/// Pulls byte chunks from a source and parses each with the ``ParseDriver``, one chunk whenever
-/// the reader has read the tape of the last: the loop every asynchronous reader of a document
-/// shares, so that they all pass on errors, cancellation and the source's end the same way.
+/// Pulls byte chunks from a source and parses them step by step with the ``ParseDriver``, one
+/// step whenever the reader has read the tape of the last: the loop every asynchronous reader of
+/// a document shares, so that they all pass on errors, cancellation and the source's end the
+/// same way.
 ///
-/// The source is asked for a chunk only in ``advance()``, so a reader that is slow to read the
-/// tape slows the source down: that is the backpressure. The source and the driver are released
-/// as soon as no more chunks will be read.
+/// The source is asked for a chunk only in ``advance()``, once every step of the last chunk was
+/// parsed and read, so a reader that is slow to read the tape slows the source down: that is the
+/// backpressure. The source and the driver are released as soon as no more chunks will be read.
 @usableFromInline
 struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: ContiguousBytes {
     @usableFromInline
@@ -19,11 +20,15 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
         case done
     }
 
-    /// The events of the last chunk parsed: the driver's tape, kept after the driver is let go.
+    /// The events of the last step parsed: the driver's tape, kept after the driver is let go.
     @usableFromInline let tape: EventTape
     @usableFromInline var phase = Phase.reading
     @usableFromInline var source: Source?
     @usableFromInline var driver: ParseDriver?
+    /// The chunk being parsed, and how much of it was.
+    private var chunk: Source.Element?
+    private var chunkByteCount = 0
+    private var parsedByteCount = 0
 
     @usableFromInline
     init(source: Source, options: XMLParsingOptions) {
@@ -33,7 +38,7 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
         tape = driver.tape
     }
 
-    /// Parses the next chunk onto the tape (whose events the reader has read): returns `false`
+    /// Parses the next step onto the tape (whose events the reader has read): returns `false`
     /// once nothing more will come, and throws the error that ended the document (the parser's,
     /// the source's, or `CancellationError`), once, after the tape holding the events before it.
     @usableFromInline
@@ -48,12 +53,16 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
             end(.done)
             return false
         case .reading:
-            await refill()
+            if chunk != nil {
+                parseStepOfChunk()
+            } else {
+                await readChunk()
+            }
             return true
         }
     }
 
-    private nonisolated(nonsending) mutating func refill() async {
+    private nonisolated(nonsending) mutating func readChunk() async {
         guard let driver else {
             discardTape()
             return end(.done)
@@ -62,9 +71,9 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
             discardTape()
             return end(.failed(CancellationError()))
         }
-        let chunk: Source.Element?
+        let next: Source.Element?
         do {
-            chunk = try await source?.next(isolation: #isolation)
+            next = try await source?.next(isolation: #isolation)
         } catch {
             // The bytes that did arrive are parsed first; a parse error among them comes
             // earlier in the document than the source's failure, so it is the one reported.
@@ -75,27 +84,41 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
             discardTape()
             return end(.failed(CancellationError()))
         }
-        if let chunk {
-            chunk.withUnsafeBytes { driver.parse($0, terminate: false) }
-        } else {
-            driver.parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
+        guard let next else {
+            _ = driver.parseStep(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
+            return end(driver.error.map { .failed($0) } ?? .ending)
         }
+        chunk = next
+        chunkByteCount = next.withUnsafeBytes { $0.count }
+        parsedByteCount = 0
+        parseStepOfChunk()
+    }
+
+    /// Parses the next step of the current chunk.
+    private mutating func parseStepOfChunk() {
+        guard let driver, let current = chunk else { return }
+        let offset = parsedByteCount
+        let taken = current.withUnsafeBytes { bytes in
+            driver.parseStep(UnsafeRawBufferPointer(rebasing: bytes[offset...]), terminate: false)
+        }
+        parsedByteCount += taken
         if let error = driver.error {
             end(.failed(error))
-        } else if chunk == nil {
-            end(.ending)
+        } else if parsedByteCount >= chunkByteCount {
+            chunk = nil
         }
     }
 
-    /// Forgets the events the reader has read, when no chunk is parsed to replace them.
+    /// Forgets the events the reader has read, when no step is parsed to replace them.
     private func discardTape() {
         tape.removeAll(keepingBytesFrom: .max)
     }
 
-    /// Releases the source and the driver as soon as no more chunks will be read.
+    /// Releases the source, the driver and the chunk as soon as no more chunks will be read.
     private mutating func end(_ next: Phase) {
         phase = next
         source = nil
         driver = nil
+        chunk = nil
     }
 }

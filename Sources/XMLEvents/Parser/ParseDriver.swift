@@ -66,37 +66,59 @@ final class ParseDriver {
         return nil
     }
 
-    /// Parses `bytes` (possibly none) and, with `terminate`, declares the input complete; the
-    /// events completed are recorded on ``tape``, which is emptied first (its reader is done
-    /// with what it held).
+    /// Parses the next step of the document from the start of `bytes` and returns how many of
+    /// them it took; the events the step completed are recorded on ``tape``, which is emptied
+    /// first (its reader is done with what it held). Call it again with the bytes after those it
+    /// took until it has taken all; with `terminate`, the last call declares the input complete.
+    ///
+    /// A step is ``stepSize`` bytes at a fixed offset of the document: bytes that do not complete
+    /// one are held (and taken) until later bytes do, the input ends, or — with
+    /// ``XMLParsingOptions/parsesAsBytesArrive`` — at once, since these are the last bytes at
+    /// hand. The reader reads the tape after every step, while the step's events are still in
+    /// the processor's cache.
     ///
     /// Parsing after the document failed records nothing (the error stays); after it finished,
     /// it fails with ``XMLParsingError/Code/parserFinished``.
     @usableFromInline
-    func parse(_ bytes: UnsafeRawBufferPointer, terminate: Bool) {
-        guard let context else { return }
+    func parseStep(_ bytes: UnsafeRawBufferPointer, terminate: Bool) -> Int {
+        guard let context else { return bytes.count }
         switch state {
         case .failed:
-            return tape.removeAll(keepingBytesFrom: .max)
+            tape.removeAll(keepingBytesFrom: .max)
+            return bytes.count
         case .finished:
             tape.removeAll(keepingBytesFrom: .max)
             state = .failed(
                 XMLParsingError(
                     code: .parserFinished, message: "The document was already finished",
                     line: 0, column: 0, byteOffset: 0))
-            return
+            return bytes.count
         case .parsing:
             break
         }
         context.rewindTape()
-        feedSteps(bytes, terminate: terminate, context: context)
+        let taken = takeStep(bytes, terminate: terminate, context: context)
         if let error = context.error {
             state = .failed(error)
             context.stop()
-        } else if terminate {
+        } else if terminate, taken == bytes.count {
             state = .finished
             context.stop()
         }
+        return taken
+    }
+
+    /// Parses all of `bytes` step by step, handing the tape to `read` after each step.
+    func parse(
+        _ bytes: UnsafeRawBufferPointer, terminate: Bool, reading read: (EventTape) throws(XMLParsingError) -> Void
+    ) throws(XMLParsingError) {
+        var remaining = bytes
+        repeat {
+            let taken = parseStep(remaining, terminate: terminate)
+            remaining = UnsafeRawBufferPointer(rebasing: remaining[taken...])
+            try read(tape)
+            if let error { throw error }
+        } while !remaining.isEmpty
     }
 
     /// Parses the held bytes of an incomplete step now, for a source that failed: the events of
@@ -118,36 +140,33 @@ final class ParseDriver {
         }
     }
 
-    private func feedSteps(_ bytes: UnsafeRawBufferPointer, terminate: Bool, context: LibXML2PushContext) {
+    /// Parses one step from the start of `bytes`, or holds them; returns how many it took.
+    private func takeStep(_ bytes: UnsafeRawBufferPointer, terminate: Bool, context: LibXML2PushContext) -> Int {
         let stepSize = ParseDriver.stepSize
-        var remaining = bytes[...]
-        if !heldBack.isEmpty {
-            let taken = remaining.prefix(stepSize - heldBack.count)
-            heldBack.append(contentsOf: taken)
-            remaining = remaining.dropFirst(taken.count)
-            if heldBack.count == stepSize {
-                heldBack.withUnsafeBytes { parseSlice($0, terminate: false, context: context) }
-                heldBack.removeAll(keepingCapacity: true)
-                context.enforceAttributeLimitOnHeldStartTag()
-            }
-        }
-        while remaining.count >= stepSize, context.error == nil {
-            parseSlice(UnsafeRawBufferPointer(rebasing: remaining.prefix(stepSize)), terminate: false, context: context)
-            remaining = remaining.dropFirst(stepSize)
+        // A terminating call keeps its last step for libxml2's terminating parse.
+        if heldBack.isEmpty, bytes.count > stepSize || (bytes.count == stepSize && !terminate) {
+            parseSlice(UnsafeRawBufferPointer(rebasing: bytes[..<stepSize]), terminate: false, context: context)
             context.enforceAttributeLimitOnHeldStartTag()
+            return stepSize
         }
-        guard context.error == nil else { return }
-        heldBack.append(contentsOf: remaining)
-        if terminate {
+        let taken = Swift.min(bytes.count, stepSize - heldBack.count)
+        heldBack.append(contentsOf: bytes[..<taken])
+        let isLast = taken == bytes.count
+        if heldBack.count == stepSize, !(terminate && isLast) {
+            heldBack.withUnsafeBytes { parseSlice($0, terminate: false, context: context) }
+            heldBack.removeAll(keepingCapacity: true)
+            context.enforceAttributeLimitOnHeldStartTag()
+        } else if terminate, isLast {
             heldBack.withUnsafeBytes { parseSlice($0, terminate: true, context: context) }
             heldBack.removeAll()
-        } else if parsesAsBytesArrive, !heldBack.isEmpty, context.hasStarted || heldBack.count >= 4 {
+        } else if parsesAsBytesArrive, isLast, !heldBack.isEmpty, context.hasStarted || heldBack.count >= 4 {
             // The first slice waits for 4 bytes, which the byte order mark and libxml2's own
             // encoding detection need; after it, nothing waits.
             heldBack.withUnsafeBytes { parseSlice($0, terminate: false, context: context) }
             heldBack.removeAll(keepingCapacity: true)
             context.enforceAttributeLimitOnHeldStartTag()
         }
+        return taken
     }
 
     /// Hands `slice` to libxml2, unless it ends inside the document type declaration's header:

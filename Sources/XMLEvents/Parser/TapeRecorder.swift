@@ -39,7 +39,7 @@ struct TapeRecorder {
     private var cdataCarriageReturnEnd: Int?
     private var names: NameCache
     /// The names of the open elements, innermost last: an end tag's name is its start tag's.
-    private var openNames: [TapeName] = []
+    private var openNames = TapeColumn<TapeName>(capacity: 64)
     /// The owned names among `openNames`, which the end tags record again.
     private var openOwnedNames: [XMLName] = []
     private var entityExpansion = 0
@@ -50,11 +50,15 @@ struct TapeRecorder {
     init(tape: EventTape, options: XMLParsingOptions, isInterned: @escaping (UnsafeRawPointer) -> Bool) {
         self.tape = tape
         columns = tape.columns
-        openNames.reserveCapacity(64)
         limits = options.limits
         reportsCDATA = options.reportsCDATA
         dropsWhitespaceOnlyText = options.dropsWhitespaceOnlyText
         names = NameCache(isInterned: isInterned)
+    }
+
+    /// Frees the memory of the open-element stack; the recorder is not used after.
+    func deallocate() {
+        openNames.deallocate()
     }
 
     /// Empties the tape for a new parse call (its reader is done with it), but for the bytes of
@@ -108,6 +112,30 @@ struct TapeRecorder {
         guard let name = internName(localName, prefix, namespaceURI) else { return }
 
         var recordedNamespaces = 0
+        if namespaceCount > 0 || attributeCount > 0 {
+            guard
+                let recorded = recordTables(
+                    namespaceCount: namespaceCount, namespaces: namespaces, attributeCount: attributeCount,
+                    attributes: attributes)
+            else { return }
+            recordedNamespaces = recorded
+        }
+        columns.pointee.locations.append(location)
+        columns.pointee.entries.append(
+            EventTape.Entry(kind: .startElement, name: name, count: attributeCount, extra: UInt32(recordedNamespaces)))
+        openNames.append(name)
+        if name.bits & 1 != 0, let owned = tape.ownedNames.last { openOwnedNames.append(owned) }
+    }
+
+    /// Records a start tag's namespace declarations and attributes; returns how many
+    /// declarations, or `nil` when an attribute broke a limit (nothing is then recorded).
+    private mutating func recordTables(
+        namespaceCount: Int,
+        namespaces: UnsafePointer<UnsafePointer<UInt8>?>?,
+        attributeCount: Int,
+        attributes: UnsafePointer<UnsafePointer<UInt8>?>?
+    ) -> Int? {
+        var recordedNamespaces = 0
         if namespaceCount > 0, let namespaces {
             for index in 0..<namespaceCount {
                 let prefixBytes = namespaces[2 * index]
@@ -128,16 +156,20 @@ struct TapeRecorder {
                 let base = 5 * index
                 guard let attributeLocalName = attributes[base],
                     let attributeName = internName(attributeLocalName, attributes[base + 1], attributes[base + 2])
-                else { return discardAttributes(from: firstAttribute, namespaces: recordedNamespaces) }
+                else {
+                    discardAttributes(from: firstAttribute, namespaces: recordedNamespaces)
+                    return nil
+                }
                 var valueStart = columns.pointee.bytes.count
                 var valueCount = 0
                 if let start = attributes[base + 3], let end = attributes[base + 4] {
                     valueCount = end - start
                     guard valueCount <= limits.maxNodeLength else {
                         discardAttributes(from: firstAttribute, namespaces: recordedNamespaces)
-                        return fail(
+                        fail(
                             .nodeLengthLimitExceeded,
                             "Attribute value is \(valueCount) bytes long; the limit is \(limits.maxNodeLength)")
+                        return nil
                     }
                     valueStart = columns.pointee.bytes.count
                     columns.pointee.bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: valueCount))
@@ -146,11 +178,7 @@ struct TapeRecorder {
                     EventTape.Attribute(name: attributeName, valueStart: valueStart, valueCount: valueCount))
             }
         }
-        columns.pointee.locations.append(location)
-        columns.pointee.entries.append(
-            EventTape.Entry(kind: .startElement, name: name, count: attributeCount, extra: UInt32(recordedNamespaces)))
-        openNames.append(name)
-        if name.bits & 1 != 0, let owned = tape.ownedNames.last { openOwnedNames.append(owned) }
+        return recordedNamespaces
     }
 
     /// Takes back the tables a start tag that failed half-way had recorded, so that the tape's

@@ -47,8 +47,7 @@ public actor XMLPushParser {
     /// - Throws: ``XMLParsingError`` when the document is malformed or exceeds a limit, or when it
     ///   was already finished.
     public func feed(_ chunk: some ContiguousBytes & Sendable, into events: inout [XMLEvent]) throws(XMLParsingError) {
-        chunk.withUnsafeBytes { driver.parse($0, terminate: false) }
-        try takeEvents(into: &events)
+        try parse(chunk, terminate: false, into: &events)
     }
 
     /// Parses the next chunk of the document and returns the events it completed.
@@ -75,8 +74,7 @@ public actor XMLPushParser {
     ///   input is an error, never a silent end); the events before the error point are appended
     ///   first.
     public func finish(into events: inout [XMLEvent]) throws(XMLParsingError) {
-        driver.parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
-        try takeEvents(into: &events)
+        try parse([UInt8](), terminate: true, into: &events)
     }
 
     /// Declares the document complete and returns the remaining events, ending with
@@ -90,11 +88,19 @@ public actor XMLPushParser {
         return events
     }
 
-    /// Appends the events on the tape, then throws the document's error, if there is one.
-    private func takeEvents(into events: inout [XMLEvent]) throws(XMLParsingError) {
-        var reader = EventTape.OwnedEventReader()
-        events.reserveCapacity(events.count + driver.tape.count)
-        while let event = reader.next(in: driver.tape) { events.append(event) }
-        if let error = driver.error { throw error }
+    /// Parses `chunk` step by step, appending each step's events, then throws the document's
+    /// error, if there is one.
+    private func parse(
+        _ chunk: some ContiguousBytes, terminate: Bool, into events: inout [XMLEvent]
+    ) throws(XMLParsingError) {
+        let result = chunk.withUnsafeBytes { bytes in
+            Result { () throws(XMLParsingError) in
+                try driver.parse(bytes, terminate: terminate) { tape in
+                    var reader = EventTape.OwnedEventReader()
+                    while let event = reader.next(in: tape) { events.append(event) }
+                }
+            }
+        }
+        try result.get()
     }
 }

@@ -67,6 +67,7 @@ final class LibXML2PushContext {
         }
         context.pointee._private = nil
         xmlFreeParserCtxt(context)
+        session.pointee.recorder.deallocate()
         session.deinitialize(count: 1)
         session.deallocate()
     }
