@@ -116,6 +116,7 @@ struct Diagnostic {
         case .openFailed(_, let code): "cannot open: \(String(cString: strerror(code)))"
         case .readFailed(_, let code): "cannot read: \(String(cString: strerror(code)))"
         case .descriptorReadFailed(_, let code): "cannot read: \(String(cString: strerror(code)))"
+        case .unsupportedURL: error.description
         }
     }
 
