@@ -9,7 +9,11 @@ import Foundation
 #endif
 
 /// A byte source could not be read.
-public enum XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// The ``description`` (and so `localizedDescription`) escapes control and bidirectional
+/// characters of the path it names (see ``XMLDiagnosticText``), and shows a URL without its
+/// password, so it is safe to print.
+public enum XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// The file could not be opened; `errno` is the system's reason.
     case openFailed(path: String, errno: Int32)
     /// Reading the file failed after it was opened.
@@ -32,6 +36,14 @@ public enum XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertib
     /// The failure with the system's explanation, for example
     /// `cannot open feed.xml: No such file or directory`.
     public var description: String {
+        XMLDiagnosticText.escaping(sentence)
+    }
+
+    /// The ``description``, so that `localizedDescription` says what went wrong too.
+    public var errorDescription: String? { description }
+
+    /// The description before escaping.
+    private var sentence: String {
         switch self {
         case .openFailed(let path, let code):
             return "cannot open \(path): \(String(cString: strerror(code)))"
