@@ -97,7 +97,7 @@ struct Command {
             return finish(outcome, source: "<stdin>")
         case .url(let url):
             let (outcome, _) = await streamURL(url, meter: meter)
-            return finish(outcome, source: url.absoluteString)
+            return finish(outcome, source: XMLDiagnosticText.redacting(url))
         }
     }
 
@@ -125,7 +125,9 @@ struct Command {
     /// Writes what remains (the error line, the summary), reports a failure, and says how the
     /// process ends.
     ///
-    /// - Parameter extraRows: Lines the demo adds to the summary.
+    /// - Parameters:
+    ///   - source: The input as shown: a path, `<stdin>`, or a URL without its password.
+    ///   - extraRows: Lines the demo adds to the summary.
     func finish(
         _ outcome: StreamOutcome,
         source: String,

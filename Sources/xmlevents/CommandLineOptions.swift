@@ -133,7 +133,8 @@ struct CommandLineOptions {
             }
         }
         guard positional.count <= 1 else {
-            throw UsageError("unexpected argument '\(positional[1])': give one URL, path or '-'")
+            let shown = XMLDiagnosticText.redacting(urlString: positional[1])
+            throw UsageError("unexpected argument '\(shown)': give one URL, path or '-'")
         }
         if let argument = positional.first {
             input = try Self.input(argument)
@@ -152,7 +153,7 @@ struct CommandLineOptions {
         let lowercased = argument.lowercased()
         if lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") {
             guard let url = URL(string: argument), let host = url.host, !host.isEmpty else {
-                throw UsageError("invalid URL '\(argument)'")
+                throw UsageError("invalid URL '\(XMLDiagnosticText.redacting(urlString: argument))'")
             }
             return .url(url)
         }

@@ -42,7 +42,7 @@ struct Demo {
         if command.options.format != .summary, outcome.failure == nil {
             narrate(rows.map { "\($0.0): \($0.1)\n" }.joined())
         }
-        return command.finish(outcome, source: server.url.absoluteString, extraRows: rows)
+        return command.finish(outcome, source: XMLDiagnosticText.redacting(server.url), extraRows: rows)
     }
 
     private func narrate(_ text: String) {

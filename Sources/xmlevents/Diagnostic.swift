@@ -55,6 +55,10 @@ enum InputFailure: Error {
 
 /// A failure as a compiler reports it, `feed.xml:12:7: error: message`, so that editors and
 /// terminals can jump to the place; the exit status goes with it.
+///
+/// Its lines quote what the tool did not write (a path or URL as typed, libxml2's messages, a
+/// server's error body), so ``report()`` escapes every line: nothing the input holds can act on the
+/// terminal or split a line. URLs are shown without their password.
 struct Diagnostic {
     var status: ExitStatus
     /// `error:` first, then any `note:`s.
@@ -105,7 +109,7 @@ struct Diagnostic {
     }
 
     func report() {
-        StandardError.write(lines.map { $0 + "\n" }.joined())
+        StandardError.write(lines.map { XMLDiagnosticText.escaping($0) + "\n" }.joined())
     }
 
     // MARK: - Messages
@@ -116,6 +120,7 @@ struct Diagnostic {
         case .openFailed(_, let code): "cannot open: \(String(cString: strerror(code)))"
         case .readFailed(_, let code): "cannot read: \(String(cString: strerror(code)))"
         case .descriptorReadFailed(_, let code): "cannot read: \(String(cString: strerror(code)))"
+        case .unsupportedURL: error.description
         }
     }
 
@@ -129,7 +134,8 @@ struct Diagnostic {
                 while text.hasSuffix("/") { text.removeLast() }
                 return text
             }
-            return plain(url.absoluteString) == plain(source) ? "" : " (redirected to \(url.absoluteString))"
+            let shown = XMLDiagnosticText.redacting(url)
+            return plain(shown) == plain(source) ? "" : " (redirected to \(shown))"
         }
         switch error {
         case .unacceptableStatus(let code, let url, _):
@@ -149,7 +155,7 @@ struct Diagnostic {
         case .connectionLost(let url, let reason):
             return "the connection broke: \(reason)" + redirected(to: url)
         case .tooManyRedirects(let url, let limit):
-            return "more than \(limit) redirects, the last to \(url.absoluteString)"
+            return "more than \(limit) redirects, the last to \(XMLDiagnosticText.redacting(url))"
         case .undecodableContent(let url, let reason):
             return "cannot decode the body: \(reason)" + redirected(to: url)
         case .unsupportedRequest(_, let reason):

@@ -1,5 +1,10 @@
+import XMLEvents
+
 /// `--format summary`: the statistics as a two-column table, a label per line, for a person to
 /// read; numbers are grouped by thousands.
+///
+/// The source, the selection and the element names come from outside (the command line, the
+/// document), so every label and value is escaped: a name cannot act on the terminal.
 struct SummaryFormat {
     static let topNameCount = 20
 
@@ -49,6 +54,9 @@ struct SummaryFormat {
     }
 
     private static func table(_ rows: [(label: String, value: String)]) -> String {
+        let rows = rows.map { row in
+            (label: XMLDiagnosticText.escaping(row.label), value: XMLDiagnosticText.escaping(row.value))
+        }
         let width = rows.map(\.label.count).max() ?? 0
         var text = ""
         for row in rows {

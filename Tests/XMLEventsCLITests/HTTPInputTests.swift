@@ -5,13 +5,6 @@ import XMLCorpus
 
 /// URLs: the same events as from a file, HTTP failures as status 3, and the demo.
 @Suite struct HTTPInputTests {
-    /// Runs `body` with a loopback server, stopped however `body` ends.
-    private func withServer<Result>(_ body: (LoopbackServer) async throws -> Result) async throws -> Result {
-        let server = try LoopbackServer()
-        defer { server.stop() }
-        return try await body(server)
-    }
-
     @Test func aURLGivesTheEventsOfTheFile() async throws {
         try await withServer { server in
             try await TestFiles.with { files in

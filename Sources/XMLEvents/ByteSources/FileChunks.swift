@@ -20,10 +20,13 @@ public struct FileChunks: AsyncSequence, Sendable {
     /// Opening or reading the file can fail with ``XMLByteSourceError``.
     public typealias Failure = any Error
 
-    /// The file's path.
+    /// The file's path; empty for chunks made from a URL that is not a local `file:` URL, which
+    /// read nothing.
     public let path: String
     /// The most bytes read at once.
     public let chunkSize: Int
+    /// Thrown by the first `next()` instead of opening anything.
+    private let refusal: XMLByteSourceError?
 
     /// Creates chunks of the file at `path`, each at most `chunkSize` bytes (at least 1).
     ///
@@ -33,22 +36,43 @@ public struct FileChunks: AsyncSequence, Sendable {
     ///   - path: The file's path.
     ///   - chunkSize: The most bytes read at once; values below 1 count as 1.
     public init(path: String, chunkSize: Int = 64 * 1024) {
+        self.init(path: path, chunkSize: chunkSize, refusal: nil)
+    }
+
+    private init(path: String, chunkSize: Int, refusal: XMLByteSourceError?) {
         self.path = path
         self.chunkSize = Swift.max(1, chunkSize)
+        self.refusal = refusal
     }
 
     /// Creates chunks of the file at a `file:` URL.
+    ///
+    /// Any other URL reads nothing, not even the local file of the same path: its first `next()`
+    /// throws ``XMLByteSourceError/unsupportedURL(url:)``, whose description names the right
+    /// initializer (`XMLEvents(url:)` for `http` and `https`). So does a `file:` URL that names a
+    /// host other than `localhost`.
     ///
     /// - Parameters:
     ///   - url: A `file:` URL; its `path` is read.
     ///   - chunkSize: The most bytes read at once; values below 1 count as 1.
     public init(url: URL, chunkSize: Int = 64 * 1024) {
-        self.init(path: url.path, chunkSize: chunkSize)
+        if Self.namesLocalFile(url) {
+            self.init(path: url.path, chunkSize: chunkSize, refusal: nil)
+        } else {
+            self.init(path: "", chunkSize: chunkSize, refusal: .unsupportedURL(url: url))
+        }
+    }
+
+    /// Whether `url` names a file here: a `file:` URL with no host, or `localhost`.
+    private static func namesLocalFile(_ url: URL) -> Bool {
+        guard url.isFileURL else { return false }
+        guard let host = url.host else { return true }
+        return host.isEmpty || host.lowercased() == "localhost"
     }
 
     /// Opens the file on the first call to `next`.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(path: path, chunkSize: chunkSize)
+        Iterator(path: path, chunkSize: chunkSize, refusal: refusal)
     }
 
     /// Reads the file sequentially.
@@ -57,17 +81,21 @@ public struct FileChunks: AsyncSequence, Sendable {
         private let chunkSize: Int
         private var descriptor: FileDescriptorReader?
         private var isDone = false
+        private let refusal: XMLByteSourceError?
 
-        init(path: String, chunkSize: Int) {
+        init(path: String, chunkSize: Int, refusal: XMLByteSourceError?) {
             self.path = path
             self.chunkSize = chunkSize
+            self.refusal = refusal
         }
 
         /// The next chunk, or `nil` at the end of the file.
         ///
         /// - Throws: ``XMLByteSourceError/openFailed(path:errno:)`` when the file cannot be opened
-        ///   (on the first call), ``XMLByteSourceError/readFailed(path:errno:)`` when a read
-        ///   fails; the file is closed then, and later calls return `nil`.
+        ///   (on the first call), ``XMLByteSourceError/unsupportedURL(url:)`` (on the first call)
+        ///   for chunks made from a URL that names no local file,
+        ///   ``XMLByteSourceError/readFailed(path:errno:)`` when a read fails; the file is closed
+        ///   then, and later calls return `nil`.
         public mutating func next() async throws -> Data? {
             try readChunk()
         }
@@ -83,6 +111,10 @@ public struct FileChunks: AsyncSequence, Sendable {
 
         private mutating func readChunk() throws -> Data? {
             guard !isDone else { return nil }
+            if let refusal {
+                isDone = true
+                throw refusal
+            }
             if descriptor == nil {
                 let opened = open(path, O_RDONLY | O_CLOEXEC)
                 guard opened >= 0 else {

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -7,7 +9,11 @@
 #endif
 
 /// A byte source could not be read.
-public enum XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// The ``description`` (and so `localizedDescription`) escapes control and bidirectional
+/// characters of the path it names (see ``XMLDiagnosticText``), and shows a URL without its
+/// password, so it is safe to print.
+public enum XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// The file could not be opened; `errno` is the system's reason.
     case openFailed(path: String, errno: Int32)
     /// Reading the file failed after it was opened.
@@ -15,6 +21,12 @@ public enum XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertib
     /// Reading an already open descriptor (standard input, a pipe) failed; `errno` is the
     /// system's reason.
     case descriptorReadFailed(descriptor: Int32, errno: Int32)
+    /// The URL given to `XMLEvents(contentsOf:)` or ``FileChunks/init(url:chunkSize:)`` is not
+    /// a local `file:` URL (an `http` URL, say, or a `file:` URL naming another host), so nothing
+    /// was read: a file is never read for a URL that does not name one. Thrown by the first
+    /// `next()`; the description names the initializer to use instead, `XMLEvents(url:)` for
+    /// `http` and `https`.
+    case unsupportedURL(url: URL)
 
     /// A system error number, thrown by the low-level reader and given a path above it.
     struct ErrorNumber: Error {
@@ -24,6 +36,14 @@ public enum XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertib
     /// The failure with the system's explanation, for example
     /// `cannot open feed.xml: No such file or directory`.
     public var description: String {
+        XMLDiagnosticText.escaping(sentence)
+    }
+
+    /// The ``description``, so that `localizedDescription` says what went wrong too.
+    public var errorDescription: String? { description }
+
+    /// The description before escaping.
+    private var sentence: String {
         switch self {
         case .openFailed(let path, let code):
             return "cannot open \(path): \(String(cString: strerror(code)))"
@@ -32,6 +52,24 @@ public enum XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertib
         case .descriptorReadFailed(let descriptor, let code):
             let name = descriptor == 0 ? "standard input" : "file descriptor \(descriptor)"
             return "cannot read \(name): \(String(cString: strerror(code)))"
+        case .unsupportedURL(let url):
+            return "cannot read \(XMLDiagnosticText.redacting(url)): \(Self.reason(refusing: url))"
+        }
+    }
+
+    /// Why `url` is not read as a file, and what reads it.
+    private static func reason(refusing url: URL) -> String {
+        switch url.scheme?.lowercased() {
+        case "http", "https":
+            return "XMLEvents(contentsOf:) reads local files only; use XMLEvents(url:) for http and https URLs"
+        case "file":
+            return "XMLEvents(contentsOf:) reads local files only, and this file: URL names the host "
+                + "'\(url.host ?? "")'"
+        case nil:
+            return "it is not a file: URL; make one with URL(fileURLWithPath:), or use XMLEvents(path:)"
+        case let scheme?:
+            return "XMLEvents(contentsOf:) reads file: URLs, and XMLEvents(url:) http and https URLs; "
+                + "the scheme '\(scheme)' is not supported"
         }
     }
 }

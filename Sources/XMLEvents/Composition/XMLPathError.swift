@@ -1,6 +1,11 @@
+import Foundation
+
 /// A path given to ``XMLPath/init(_:namespaces:)`` (or to a selection such as
 /// ``XMLEvents/elements(matching:namespaces:)``) is not valid.
-public struct XMLPathError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// The ``description`` (and so `localizedDescription`) quotes the path with its control and
+/// bidirectional characters escaped (see ``XMLDiagnosticText``), so it is safe to print.
+public struct XMLPathError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// What is wrong with the path.
     public enum Reason: Sendable, Hashable {
         /// The path, or the name given for a single step, is empty.
@@ -45,6 +50,9 @@ public struct XMLPathError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooManySteps(let count):
             problem = "it has \(count) steps; at most \(XMLPath.maximumStepCount) are allowed"
         }
-        return "Invalid XML path '\(path)': \(problem)"
+        return XMLDiagnosticText.escaping("Invalid XML path '\(path)': \(problem)")
     }
+
+    /// The ``description``, so that `localizedDescription` says what went wrong too.
+    public var errorDescription: String? { description }
 }

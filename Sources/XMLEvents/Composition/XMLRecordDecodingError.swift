@@ -1,9 +1,15 @@
+import Foundation
+
 /// A record could not be decoded: where it is in the document, which value failed, and why.
 ///
 /// ```
 /// 1234:18: error: cannot decode record at 'file[1].type': Cannot read "zip" as Int
 /// ```
-public struct XMLRecordDecodingError: Error, CustomStringConvertible {
+///
+/// The ``description`` (and so `localizedDescription`) quotes values of the document with their
+/// control and bidirectional characters escaped (see ``XMLDiagnosticText``), so it is safe to
+/// print.
+public struct XMLRecordDecodingError: Error, CustomStringConvertible, LocalizedError {
     /// Where the record's start tag was reported (``XMLSubtree/location``), or `nil` when the
     /// element did not come from an ``XMLEvents`` sequence.
     public var location: XMLLocation?
@@ -65,6 +71,9 @@ public struct XMLRecordDecodingError: Error, CustomStringConvertible {
         @unknown default:
             reason = "\(underlying)"
         }
-        return "\(position)error: cannot decode record\(path): \(reason)"
+        return XMLDiagnosticText.escaping("\(position)error: cannot decode record\(path): \(reason)")
     }
+
+    /// The ``description``, so that `localizedDescription` says what went wrong too.
+    public var errorDescription: String? { description }
 }

@@ -8,7 +8,12 @@ import Foundation
 /// ``truncatedBody(url:receivedByteCount:expectedByteCount:)`` and
 /// ``connectionLost(url:reason:)``, which can come either way) are thrown before any chunk or
 /// event. Each case names the URL it concerns: the last one requested, after redirects.
-public enum XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// The URLs in the cases are as requested, password included; the ``description`` (and so
+/// `localizedDescription`) shows them with the password replaced by `***`, and escapes the
+/// controls a server's answer may hold (see ``XMLDiagnosticText``), so it is safe to print and to
+/// log.
+public enum XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// The server answered with a status outside 200–299 (after following redirects).
     ///
     /// `bodyPrefix` holds the first bytes of the response's body, at most
@@ -49,33 +54,42 @@ public enum XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `URLError.Code` on Apple platforms) and `message` its explanation.
     case transferFailed(url: URL, code: Int, message: String)
 
-    /// A sentence for logs, naming the URL.
+    /// A sentence for logs, naming the URL without its password; control and bidirectional
+    /// characters (of the server's error body, say) are escaped.
     public var description: String {
+        XMLDiagnosticText.escaping(sentence)
+    }
+
+    /// The ``description``, so that `localizedDescription` says what went wrong too.
+    public var errorDescription: String? { description }
+
+    /// The description before escaping.
+    private var sentence: String {
         switch self {
         case .unacceptableStatus(let status, let url, let body):
             let explanation = Self.excerpt(of: body).map { ": \($0)" } ?? ""
-            return "\(url.absoluteString) answered HTTP \(status)\(explanation)"
+            return "\(XMLDiagnosticText.redacting(url)) answered HTTP \(status)\(explanation)"
         case .hostNotFound(let url):
-            return "cannot resolve the host of \(url.absoluteString)"
+            return "cannot resolve the host of \(XMLDiagnosticText.redacting(url))"
         case .connectionRefused(let url):
-            return "connection refused by the server of \(url.absoluteString)"
+            return "connection refused by the server of \(XMLDiagnosticText.redacting(url))"
         case .connectTimedOut(let url, let after):
-            return "could not connect to the server of \(url.absoluteString) within \(after)"
+            return "could not connect to the server of \(XMLDiagnosticText.redacting(url)) within \(after)"
         case .stalled(let url, let after):
-            return "\(url.absoluteString) sent nothing for \(after)"
+            return "\(XMLDiagnosticText.redacting(url)) sent nothing for \(after)"
         case .truncatedBody(let url, let received, let expected):
             let of = expected.map { " of \($0)" } ?? ""
-            return "the body of \(url.absoluteString) ended early, after \(received)\(of) bytes"
+            return "the body of \(XMLDiagnosticText.redacting(url)) ended early, after \(received)\(of) bytes"
         case .connectionLost(let url, let reason):
-            return "the connection to \(url.absoluteString) broke: \(reason)"
+            return "the connection to \(XMLDiagnosticText.redacting(url)) broke: \(reason)"
         case .tooManyRedirects(let url, let limit):
-            return "more than \(limit) redirects, the last to \(url.absoluteString)"
+            return "more than \(limit) redirects, the last to \(XMLDiagnosticText.redacting(url))"
         case .undecodableContent(let url, let reason):
-            return "cannot decode the body of \(url.absoluteString): \(reason)"
+            return "cannot decode the body of \(XMLDiagnosticText.redacting(url)): \(reason)"
         case .unsupportedRequest(let url, let reason):
-            return "cannot request \(url?.absoluteString ?? "a request without a URL"): \(reason)"
+            return "cannot request \(url.map(XMLDiagnosticText.redacting) ?? "a request without a URL"): \(reason)"
         case .transferFailed(let url, let code, let message):
-            return "the transfer of \(url.absoluteString) failed (\(code)): \(message)"
+            return "the transfer of \(XMLDiagnosticText.redacting(url)) failed (\(code)): \(message)"
         }
     }
 

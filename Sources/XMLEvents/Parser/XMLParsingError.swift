@@ -1,9 +1,15 @@
+import Foundation
+
 /// A document is not well-formed, is cut short, or exceeds an ``XMLParsingLimits`` bound.
 ///
 /// Every event before the error point has been delivered when this is thrown, and nothing follows
 /// it. ``line`` and ``column`` are 1-based; ``byteOffset`` counts bytes of the input as given,
 /// from 0.
-public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// The message, and so the description, is safe to print: libxml2 quotes the document in its
+/// messages, and what it quotes may hold controls that a terminal would obey, so they are escaped
+/// (see ``XMLDiagnosticText/escaping(_:)``).
+public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// What went wrong: a libxml2 `xmlParserErrors` value, or one of the package's own codes for
     /// its limits (from 100,000 on).
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
@@ -58,7 +64,14 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
     public var code: Code
 
     /// A readable explanation, as libxml2 or the package's limit checks phrase it.
-    public var message: String
+    ///
+    /// Control and bidirectional characters in it, such as those of the document libxml2 quotes,
+    /// are escaped (`\u{9B}`) when the error is created and whenever the message is set, so
+    /// printing it cannot act on a terminal or reorder a log line. Tell errors apart by ``code``,
+    /// not by the message's text.
+    public var message: String {
+        didSet { message = XMLDiagnosticText.escaping(message) }
+    }
 
     /// The 1-based line of the error point.
     public var line: Int
@@ -73,13 +86,13 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
     ///
     /// - Parameters:
     ///   - code: What went wrong.
-    ///   - message: A readable explanation.
+    ///   - message: A readable explanation; its control and bidirectional characters are escaped.
     ///   - line: The 1-based line of the error point.
     ///   - column: The 1-based column of the error point, in characters.
     ///   - byteOffset: The offset of the error point in the input, in bytes from 0.
     public init(code: Code, message: String, line: Int, column: Int, byteOffset: Int) {
         self.code = code
-        self.message = message
+        self.message = XMLDiagnosticText.escaping(message)
         self.line = line
         self.column = column
         self.byteOffset = byteOffset
@@ -89,4 +102,7 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         "\(line):\(column): error: \(message) (byte offset \(byteOffset))"
     }
+
+    /// The ``description``, so that `localizedDescription` says what went wrong too.
+    public var errorDescription: String? { description }
 }
