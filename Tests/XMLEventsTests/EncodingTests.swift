@@ -108,7 +108,7 @@ import XMLEvents
         for try await event in XMLEvents(string: "\u{FEFF}" + document) { events.append(event) }
         #expect(events.first == .startDocument(version: "1.0", encoding: nil, standalone: nil))
         #expect(events.contains(.text("é ☃ 𝄞")))
-        let attributes = events.compactMap { event -> [XMLAttribute]? in
+        let attributes = events.compactMap { event -> XMLAttributes? in
             if case .startElement(_, let attributes, _) = event { attributes } else { nil }
         }
         #expect(attributes.first?.first?.value == "ü")

@@ -25,6 +25,16 @@ struct XMLNameTest: Sendable, Hashable, CustomStringConvertible {
         case unknownPrefix(String)
     }
 
+    /// `name` itself when it is a plain local name (no `:`, `{` or `*`), the common case of a
+    /// lookup, which needs no parsing.
+    static func plainLocalName(_ name: String) -> String? {
+        for byte in name.utf8 where byte == UInt8(ascii: ":") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "*")
+        {
+            return nil
+        }
+        return name
+    }
+
     let namespace: Namespace
     /// The local name to match, or `nil` for `*`.
     let localName: String?

@@ -61,7 +61,7 @@ extension XMLSubtree {
     /// - Returns: The child, or `nil` when none passes (or `name` is not a valid name test).
     /// - Complexity: O(*n*) in the number of children.
     public func child(named name: String) -> XMLSubtree? {
-        if let simple = XMLSubtree.simpleLocalName(name) {
+        if let simple = XMLNameTest.plainLocalName(name) {
             for case .element(let element) in storage.nodes where element.name.localName == simple {
                 return element
             }
@@ -134,11 +134,7 @@ extension XMLSubtree {
     /// - Returns: The attribute, with its resolved name, or `nil` when none passes.
     /// - Complexity: O(*n*) in the number of attributes.
     public func attribute(named name: String) -> XMLAttribute? {
-        if let simple = XMLSubtree.simpleLocalName(name) {
-            return storage.attributes.first { $0.name.localName == simple }
-        }
-        guard let test = XMLNameTest(lookup: name) else { return nil }
-        return storage.attributes.first { test.matches($0.name) }
+        storage.attributes.first(named: name)
     }
 
     /// The value of the attribute with this local name in this namespace (`nil` for an
@@ -150,21 +146,12 @@ extension XMLSubtree {
     /// - Returns: The value, or `nil` when the element has no such attribute.
     /// - Complexity: O(*n*) in the number of attributes.
     public func attribute(_ localName: String, namespaceURI: String?) -> String? {
-        storage.attributes.first { $0.name.localName == localName && $0.name.namespaceURI == namespaceURI }?.value
+        storage.attributes[localName, namespaceURI: namespaceURI]
     }
 
     /// Whether two names have the same local name and namespace.
     static func sameName(_ lhs: XMLName, _ rhs: XMLName) -> Bool {
         if lhs.isIdentical(to: rhs) { return true }
         return lhs.localName == rhs.localName && lhs.namespaceURI == rhs.namespaceURI
-    }
-
-    /// `name` itself when it is a plain local name, the common case, which needs no parsing.
-    private static func simpleLocalName(_ name: String) -> String? {
-        for byte in name.utf8 where byte == UInt8(ascii: ":") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "*")
-        {
-            return nil
-        }
-        return name
     }
 }

@@ -5,7 +5,7 @@ extension XMLSubtree {
     // the only reference to (checked by `isKnownUniquelyReferenced`): no other thread can see it.
     final class Storage: @unchecked Sendable {
         let name: XMLName
-        let attributes: [XMLAttribute]
+        let attributes: XMLAttributes
         let namespaces: [XMLNamespaceDeclaration]
         /// The content when it is exactly one run of text, kept without an array of its own:
         /// most elements of a record are such leaves, and the array would double what they
@@ -24,7 +24,7 @@ extension XMLSubtree {
         ///   - nodes: The content otherwise.
         init(
             name: XMLName,
-            attributes: [XMLAttribute],
+            attributes: XMLAttributes,
             namespaces: [XMLNamespaceDeclaration],
             onlyText: String?,
             nodes: [XMLContent],
@@ -45,7 +45,7 @@ extension XMLSubtree {
         /// compare field by field.
         convenience init(
             name: XMLName,
-            attributes: [XMLAttribute],
+            attributes: XMLAttributes,
             namespaces: [XMLNamespaceDeclaration],
             children: [XMLContent],
             location: XMLLocation?

@@ -29,7 +29,7 @@ public struct XMLSubtree: Sendable, Hashable {
     ///   - location: Where the element's start tag was reported, if it came from a document.
     public init(
         name: XMLName,
-        attributes: [XMLAttribute] = [],
+        attributes: XMLAttributes = [],
         namespaces: [XMLNamespaceDeclaration] = [],
         children: [XMLContent] = [],
         location: XMLLocation? = nil
@@ -40,7 +40,7 @@ public struct XMLSubtree: Sendable, Hashable {
 
     /// A subtree whose content is one text run, built without an array for it.
     init(
-        name: XMLName, attributes: [XMLAttribute], namespaces: [XMLNamespaceDeclaration], onlyText: String,
+        name: XMLName, attributes: XMLAttributes, namespaces: [XMLNamespaceDeclaration], onlyText: String,
         location: XMLLocation?
     ) {
         storage = Storage(
@@ -52,7 +52,7 @@ public struct XMLSubtree: Sendable, Hashable {
     public var name: XMLName { storage.name }
 
     /// The attributes of the start tag in document order, DTD defaults last.
-    public var attributes: [XMLAttribute] { storage.attributes }
+    public var attributes: XMLAttributes { storage.attributes }
 
     /// The namespace declarations made on this element itself. Declarations of ancestors are not
     /// repeated here; every name in the subtree is resolved already, and ``XMLWriter`` declares

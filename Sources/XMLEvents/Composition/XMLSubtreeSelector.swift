@@ -79,7 +79,7 @@ struct XMLSubtreeSelector {
 
     /// An element starts: it is built when it is selected or inside a selected element.
     private mutating func startElement(
-        name: XMLName, attributes: [XMLAttribute], namespaces: [XMLNamespaceDeclaration], location: XMLLocation?
+        name: XMLName, attributes: XMLAttributes, namespaces: [XMLNamespaceDeclaration], location: XMLLocation?
     ) {
         if builder.isBuilding || matcher.enter(name) {
             builder.start(name: name, attributes: attributes, namespaces: namespaces, location: location)

@@ -7,7 +7,7 @@
 struct XMLTreeBuilder {
     private struct OpenElement {
         var name: XMLName
-        var attributes: [XMLAttribute]
+        var attributes: XMLAttributes
         var namespaces: [XMLNamespaceDeclaration]
         var location: XMLLocation?
         /// Where this element's children start in `content`.
@@ -27,7 +27,7 @@ struct XMLTreeBuilder {
     /// An element starts inside the subtree, or starts the subtree.
     mutating func start(
         name: XMLName,
-        attributes: [XMLAttribute],
+        attributes: XMLAttributes,
         namespaces: [XMLNamespaceDeclaration],
         location: XMLLocation?
     ) {

@@ -17,7 +17,7 @@ public enum XMLEvent: Sendable, Hashable {
 
     /// An element begins: its resolved name, its attributes in document order (attributes
     /// defaulted by the DTD follow), and the namespace declarations made on this element.
-    case startElement(name: XMLName, attributes: [XMLAttribute], namespaces: [XMLNamespaceDeclaration])
+    case startElement(name: XMLName, attributes: XMLAttributes, namespaces: [XMLNamespaceDeclaration])
 
     /// An element ends. Every start element has exactly one matching end element.
     case endElement(name: XMLName)

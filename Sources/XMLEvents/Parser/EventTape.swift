@@ -195,18 +195,12 @@ final class EventTape {
         }
     }
 
-    /// A start tag's attributes as owned values.
-    func ownedAttributes(_ rows: Range<Int>) -> [XMLAttribute] {
-        guard !rows.isEmpty else { return [] }
-        var attributes: [XMLAttribute] = []
-        attributes.reserveCapacity(rows.count)
-        for index in rows {
-            let attribute = columns.pointee.attributes[index]
-            attributes.append(
-                XMLAttribute(
-                    name: attribute.name.name, value: string(start: attribute.valueStart, count: attribute.valueCount)))
-        }
-        return attributes
+    /// A start tag's attributes as an owned collection: one allocation.
+    func ownedAttributes(_ rows: Range<Int>) -> XMLAttributes {
+        guard !rows.isEmpty else { return XMLAttributes() }
+        return XMLAttributes(
+            tapeRows: UnsafeBufferPointer(rebasing: columns.pointee.attributes.buffer[rows]),
+            bytes: columns.pointee.bytes.base)
     }
 
     /// A start tag's namespace declarations as owned values.
@@ -242,11 +236,17 @@ struct TapeName: BitwiseCopyable {
 
     /// Records `name`; an owned name is kept alive by `tape` for as long as the tape holds it.
     init(_ name: XMLName, keptAliveBy tape: EventTape) {
+        self.init(name, owners: &tape.ownedNames)
+    }
+
+    /// Records `name`; an owned name is appended to `owners`, which must keep it alive for as
+    /// long as the bits are read.
+    init(_ name: XMLName, owners: inout [XMLName]) {
         switch name.reference {
         case .interned(let storage):
             bits = UInt(bitPattern: storage.toOpaque())
         case .owned(let storage):
-            tape.ownedNames.append(name)
+            owners.append(name)
             bits = UInt(bitPattern: Unmanaged.passUnretained(storage).toOpaque()) | 1
         }
     }

@@ -96,17 +96,17 @@ public struct XMLStartTag: ~Copyable {
     /// - Parameter name: `local`, `{uri}local`, `{}local` or `prefix:local`.
     /// - Returns: The index, or `nil` when no attribute passes.
     public func attributeIndex(named name: String) -> Int? {
-        if !name.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "*") })
-        {
-            return attributeRows.firstIndex { $0.name.name.localName == name }
+        if let local = XMLNameTest.plainLocalName(name) {
+            return attributeRows.firstIndex { $0.name.name.localName == local }
         }
         guard let test = XMLNameTest(lookup: name) else { return nil }
         return attributeRows.firstIndex { test.matches($0.name.name) }
     }
 
-    /// Copies of every attribute, in document order.
-    public var attributes: [XMLAttribute] {
-        (0..<attributeCount).map { XMLAttribute(name: attributeName(at: $0), value: attributeValue(at: $0)) }
+    /// A copy of the attributes, in document order, in one allocation.
+    public var attributes: XMLAttributes {
+        guard let bytes, !attributeRows.isEmpty else { return XMLAttributes() }
+        return XMLAttributes(tapeRows: attributeRows, bytes: bytes)
     }
 
     /// How many namespace declarations the tag makes.

@@ -191,7 +191,7 @@ public struct XMLWriter: Sendable {
 
     private mutating func startElement(
         _ name: XMLName,
-        attributes: [XMLAttribute],
+        attributes: XMLAttributes,
         namespaces: [XMLNamespaceDeclaration]
     ) {
         closeStartTag()

@@ -85,7 +85,7 @@ struct CorpusEventTally {
     /// Every attribute of every start element.
     var attributes: [XMLAttribute] {
         events.flatMap { event -> [XMLAttribute] in
-            if case .startElement(_, let attributes, _) = event { return attributes }
+            if case .startElement(_, let attributes, _) = event { return Array(attributes) }
             return []
         }
     }
