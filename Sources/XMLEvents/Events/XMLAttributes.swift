@@ -21,14 +21,13 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
 
     /// `nil` for no attributes.
     let storage: Storage?
-
-    init(storage: Storage?) {
-        self.storage = storage
-    }
+    /// The number of attributes, kept here so that reading it needs no access to the storage.
+    public let count: Int
 
     /// No attributes.
     public init() {
         storage = nil
+        count = 0
     }
 
     /// Attributes in the order given.
@@ -36,6 +35,7 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
     /// - Parameter attributes: The attributes, as they would be written in a start tag.
     public init(_ attributes: some Sequence<XMLAttribute>) {
         let attributes = Array(attributes)
+        count = attributes.count
         guard !attributes.isEmpty else {
             storage = nil
             return
@@ -58,6 +58,7 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
 
     /// The attributes of a start tag on a tape, copied into one allocation.
     init(tapeRows rows: UnsafeBufferPointer<EventTape.Attribute>, bytes: UnsafePointer<UInt8>) {
+        count = rows.count
         let byteCount = rows.reduce(0) { $0 + $1.valueCount }
         storage = Storage.make(count: rows.count, byteCount: byteCount) { entries, target, owners in
             var offset = 0
@@ -81,16 +82,16 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
     public var startIndex: Int { 0 }
 
     /// The number of attributes.
-    public var endIndex: Int { storage?.header.count ?? 0 }
+    public var endIndex: Int { count }
 
     /// The attribute at `position`, its value made into a string.
     ///
     /// - Parameter position: From 0 up to, not including, ``endIndex``.
     public subscript(position: Int) -> XMLAttribute {
-        guard let storage, position >= 0, position < storage.header.count else {
+        guard let storage, position >= 0, position < count else {
             preconditionFailure("XMLAttributes index \(position) out of range")
         }
-        return storage.withEntries { entries, bytes in
+        return storage.withEntries(count: count) { entries, bytes in
             let entry = entries[position]
             return XMLAttribute(
                 name: entry.name.name,
@@ -104,10 +105,10 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
     ///
     /// - Parameter position: From 0 up to, not including, ``endIndex``.
     public func name(at position: Int) -> XMLName {
-        guard let storage, position >= 0, position < storage.header.count else {
+        guard let storage, position >= 0, position < count else {
             preconditionFailure("XMLAttributes index \(position) out of range")
         }
-        return storage.withEntries { entries, _ in entries[position].name.name }
+        return storage.withEntries(count: count) { entries, _ in entries[position].name.name }
     }
 
     /// The value of the first attribute that passes a name test.
@@ -195,7 +196,6 @@ extension XMLAttributes {
     }
 
     struct Header {
-        var count: Int
         /// The owned names among the entries', kept alive with the storage (see ``TapeName``).
         var owners: [XMLName]
     }
@@ -211,7 +211,7 @@ extension XMLAttributes {
         ) -> Storage {
             let entryBytes = count * MemoryLayout<Entry>.stride
             let byteSlots = (byteCount + MemoryLayout<Entry>.stride - 1) / MemoryLayout<Entry>.stride
-            let buffer = Storage.create(minimumCapacity: count + byteSlots) { _ in Header(count: count, owners: []) }
+            let buffer = Storage.create(minimumCapacity: count + byteSlots) { _ in Header(owners: []) }
             // `create` returns an instance of the class it is called on.
             let storage = unsafeDowncast(buffer, to: Storage.self)
             storage.withUnsafeMutablePointers { header, tail in
@@ -223,11 +223,10 @@ extension XMLAttributes {
             return storage
         }
 
-        /// Calls `body` with the entries and the values' bytes.
-        func withEntries<Result>(_ body: (UnsafePointer<Entry>, UnsafePointer<UInt8>) -> Result) -> Result {
-            withUnsafeMutablePointers { header, tail in
+        /// Calls `body` with the `count` entries and the values' bytes.
+        func withEntries<Result>(count: Int, _ body: (UnsafePointer<Entry>, UnsafePointer<UInt8>) -> Result) -> Result {
+            withUnsafeMutablePointerToElements { tail in
                 let raw = UnsafeRawPointer(tail)
-                let count = header.pointee.count
                 let entries = raw.assumingMemoryBound(to: Entry.self)
                 let bytes = (raw + count * MemoryLayout<Entry>.stride).assumingMemoryBound(to: UInt8.self)
                 return body(entries, bytes)

@@ -6,6 +6,7 @@ extension EventTape {
         private var cursor = Cursor()
         /// Where the last start element read was reported.
         @usableFromInline private(set) var location: XMLLocation?
+        private var shortTexts = ShortTextCache()
 
         @usableFromInline init() {}
 
@@ -31,7 +32,7 @@ extension EventTape {
             case .endElement:
                 return .endElement(name: entry.name.name)
             case .text:
-                return .text(tape.string(start: entry.start, count: entry.count))
+                return .text(shortTexts.string(tape.columns.pointee.bytes.base + entry.start, count: entry.count))
             case .cdata:
                 return .cdata(tape.string(start: entry.start, count: entry.count))
             case .comment:
@@ -50,5 +51,38 @@ extension EventTape {
                 return .endDocument
             }
         }
+    }
+}
+
+/// The strings of the short texts read last, so that a text that recurs — indentation above
+/// all, which is every other text of an indented document — is not validated and made again.
+///
+/// A text of at most 15 bytes is a small string, held in the string value itself; the cache
+/// keeps its bytes as two words beside it, so a hit is two comparisons and no allocation.
+struct ShortTextCache {
+    private struct Slot {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var count = -1
+        var string = ""
+    }
+
+    private static let slotCount = 16
+    private var slots = [Slot](repeating: Slot(), count: ShortTextCache.slotCount)
+
+    /// The `count` bytes at `bytes` as a string.
+    @inline(__always)
+    mutating func string(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
+        guard count <= 15 else {
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        }
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.baseAddress?.copyMemory(from: bytes, byteCount: count) }
+        let index = Int(truncatingIfNeeded: ((words.0 ^ (words.1 &<< 7)) &* 0x9E37_79B9_7F4A_7C15) >> 60)
+        let slot = slots[index]
+        if slot.count == count, slot.low == words.0, slot.high == words.1 { return slot.string }
+        let string = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        slots[index] = Slot(low: words.0, high: words.1, count: count, string: string)
+        return string
     }
 }

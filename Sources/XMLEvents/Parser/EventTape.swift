@@ -113,12 +113,16 @@ final class EventTape {
     }
 
     @usableFromInline let columns: UnsafeMutablePointer<Columns>
+    // The arrays below are checked once per step. A tape is written by its driver and read
+    // between the driver's calls, by one task at a time, so no two accesses can overlap: the
+    // run-time exclusivity checks are left out.
+
     /// The rare events' parts, which own strings.
-    @usableFromInline var prologs: [Prolog] = []
-    @usableFromInline var doctypes: [Doctype] = []
+    @usableFromInline @exclusivity(unchecked) var prologs: [Prolog] = []
+    @usableFromInline @exclusivity(unchecked) var doctypes: [Doctype] = []
     /// The names on the tape that the process's table did not intern, kept alive while the tape
     /// refers to them (see ``TapeName``).
-    var ownedNames: [XMLName] = []
+    @exclusivity(unchecked) var ownedNames: [XMLName] = []
 
     init() {
         columns = UnsafeMutablePointer<Columns>.allocate(capacity: 1)
@@ -254,12 +258,16 @@ struct TapeName: BitwiseCopyable {
     /// The name, given that whatever keeps it alive still does.
     @inlinable
     var name: XMLName {
-        if bits & 1 == 0 {
-            let storage = Unmanaged<XMLName.Storage>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-            return XMLName(reference: .interned(storage))
+        @inline(__always) get {
+            if bits & 1 == 0 {
+                let storage = Unmanaged<XMLName.Storage>.fromOpaque(
+                    UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+                return XMLName(reference: .interned(storage))
+            }
+            let storage = Unmanaged<XMLName.Storage>.fromOpaque(
+                UnsafeRawPointer(bitPattern: bits & ~1).unsafelyUnwrapped)
+            return XMLName(reference: .owned(storage.takeUnretainedValue()))
         }
-        let storage = Unmanaged<XMLName.Storage>.fromOpaque(UnsafeRawPointer(bitPattern: bits & ~1).unsafelyUnwrapped)
-        return XMLName(reference: .owned(storage.takeUnretainedValue()))
     }
 }
 

@@ -16,7 +16,7 @@ final class ParseDriver {
         case finished
     }
 
-    @usableFromInline private(set) var state: State
+    @usableFromInline @exclusivity(unchecked) private(set) var state: State
     /// The events of the last call.
     @usableFromInline let tape = EventTape()
     private let context: LibXML2PushContext?
@@ -35,13 +35,17 @@ final class ParseDriver {
     /// the end of each chunk instead, and the next chunk starts a new run of steps.
     static let stepSize = 4096
 
+    // The step state below is touched a few times per step. A driver is used by one task at a
+    // time and none of its methods reenters another, so no two accesses can overlap: the
+    // run-time exclusivity checks are left out.
+
     /// Bytes of an incomplete step, held until the step is complete or the input ends.
-    private var heldBack: [UInt8] = []
+    @exclusivity(unchecked) private var heldBack: [UInt8] = []
 
     /// Follows the prolog, and the bytes of an unfinished document type declaration header it
     /// holds back (see ``DoctypeHeaderScan``).
-    private var doctypeScan = DoctypeHeaderScan()
-    private var heldHeader: [UInt8] = []
+    @exclusivity(unchecked) private var doctypeScan = DoctypeHeaderScan()
+    @exclusivity(unchecked) private var heldHeader: [UInt8] = []
 
     /// - Parameter options: How to parse.
     @usableFromInline
