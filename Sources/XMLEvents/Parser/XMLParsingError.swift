@@ -47,7 +47,9 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let internalError = Code(rawValue: 100_007)
         /// A chunk was fed to a parser whose document had already ended.
         public static let parserFinished = Code(rawValue: 100_008)
-        /// The byte order mark and the encoding declaration disagree.
+        /// The encoding declaration contradicts the document's byte order mark or, without one,
+        /// the code units its first bytes show (UTF-16 declared as UTF-8, say); or a document in
+        /// UTF-16 without a mark declares no encoding.
         public static let encodingMismatch = Code(rawValue: 100_009)
 
         /// The code's number, for example `76` for ``tagNameMismatch``.
