@@ -168,6 +168,37 @@ import XMLEvents
         #expect(await parse("<e \(attributes)/>", options: .huge).error == nil)
     }
 
+    /// Namespace declarations are attributes for the limit, as its documentation says: a tag
+    /// within the limit by its attributes alone is refused once its declarations are counted.
+    @Test func namespaceDeclarationsCountTowardTheAttributeLimit() async throws {
+        var options = XMLParsingOptions()
+        options.limits.maxAttributesPerElement = 3
+        let atTheLimit = "<r><e xmlns='urn:d' xmlns:p='urn:p' a='1'/></r>"
+        #expect(await parse(atTheLimit, options: options).error == nil)
+        for (document, count) in [
+            ("<r><e xmlns='urn:d' xmlns:p='urn:p' a='1' p:b='2'/></r>", 4),
+            ("<r><e xmlns:a='urn:a' xmlns:b='urn:b' xmlns:c='urn:c' xmlns:d='urn:d'/></r>", 4),
+        ] {
+            let outcome = await parse(document, options: options)
+            // Reported where libxml2 calls back: after the last attribute, at the tag's `/>`.
+            let tagEnd = document.utf8.count - "/></r>".utf8.count
+            #expect(
+                outcome.error
+                    == XMLParsingError(
+                        code: .attributeLimitExceeded, message: "Element has \(count) attributes; the limit is 3",
+                        line: 1, column: tagEnd + 1, byteOffset: tagEnd),
+                "\(document)")
+            #expect(outcome.events.count == 2, "only the document and <r> before the error: \(outcome)")
+        }
+        // The default limit, 1,024: 1,000 attributes and 25 declarations.
+        let attributes = (0..<1_000).map { " a\($0)='v'" }.joined()
+        let declarations = (0..<25).map { " xmlns:n\($0)='urn:\($0)'" }.joined()
+        let error = try #require(await parse("<e\(declarations)\(attributes)/>").error)
+        #expect(error.code == .attributeLimitExceeded)
+        #expect(error.message == "Element has 1025 attributes; the limit is 1024")
+        #expect(await parse("<e\(declarations.dropLast(" xmlns:n24='urn:24'".count))\(attributes)/>").error == nil)
+    }
+
     @Test func nameLengthLimit() async throws {
         var options = XMLParsingOptions()
         options.limits.maxNameLength = 100
