@@ -16,7 +16,8 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         ///   codes (from 100,000 on).
         public init(rawValue: Int) { self.rawValue = rawValue }
 
-        /// The input ended before the document was complete (`XML_ERR_DOCUMENT_END`).
+        /// The input ended before the document was complete, or something follows its root element
+        /// (`XML_ERR_DOCUMENT_END`).
         public static let documentEnd = Code(rawValue: 5)
         /// The input held no document at all (`XML_ERR_DOCUMENT_EMPTY`).
         public static let documentEmpty = Code(rawValue: 4)
