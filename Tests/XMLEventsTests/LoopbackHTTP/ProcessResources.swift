@@ -43,7 +43,7 @@ extension LoopbackHTTPTests {
         private static func tcpSocketInodes(localPort port: Int) -> Set<String> {
             var inodes: Set<String> = []
             for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-                guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+                guard let text = ProcFile.text(table) else { continue }
                 for line in text.split(separator: "\n").dropFirst() {
                     let fields = line.split(separator: " ")
                     guard fields.count > 9, let local = fields[1].split(separator: ":").last,
