@@ -10,6 +10,6 @@ enum ProcFile {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let data = try? handle.readToEnd() else { return nil }
-        return String(decoding: data ?? Data(), as: UTF8.self)
+        return String(decoding: data, as: UTF8.self)
     }
 }
