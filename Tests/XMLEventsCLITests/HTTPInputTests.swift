@@ -49,11 +49,12 @@ import XMLCorpus
     }
 
     @Test func anUnreachableServerExitsThree() async throws {
-        // A port that was just listened on and is now closed: nothing answers there.
-        let server = try LoopbackServer()
-        let url = server.url("/feed.xml").absoluteString
-        server.stop()
+        // Bound without listening, and held through the run: a port that was only closed could be
+        // taken by a server another test starts meanwhile.
+        let port = try UnansweredPort.refusing()
+        let url = port.url.absoluteString
         let run = try await CLI.run([url])
+        withExtendedLifetime(port) {}
         #expect(run.status == 3)
         #expect(run.errors == "\(url): error: connection refused\n")
     }

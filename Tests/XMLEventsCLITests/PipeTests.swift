@@ -72,12 +72,15 @@ import Testing
         let half = document.count / 2
         // The summary is written at the end only, so nobody needs to read standard output while
         // the input is written.
-        let (run, _) = try await CLI.interact(["--progress", "-"]) { interaction in
+        let (run, drawn) = try await CLI.interact(["--progress", "-"]) { interaction in
             interaction.write(document.prefix(half))
-            Thread.sleep(forTimeInterval: 0.4)
+            // The rest waits until the line has been drawn while the tool waited for input.
+            let drawn = interaction.waitForStandardError(containing: " MB/s\u{1B}[K")
             interaction.write(document.suffix(from: half))
             interaction.closeInput()
+            return drawn
         }
+        #expect(drawn)
         #expect(run.status == 0)
         #expect(run.errors.hasPrefix("\r"))
         #expect(run.errors.hasSuffix("\r\u{1B}[K"))

@@ -49,20 +49,38 @@ import XMLEvents
         #expect(try #require(await parse("  \n ").error).code == .documentEmpty)
     }
 
-    @Test func structuralErrors() async throws {
-        let cases = [
-            "<a/><b/>",  // two roots
-            "<a/>text",  // text after the root
-            "<a x='1' x='2'/>",  // duplicate attribute
-            "<x:a/>",  // unbound prefix
-            "<a>&undefined;</a>",  // undeclared entity
-            "<a>\u{0}</a>",  // NUL
-            "<a b=c/>",  // unquoted attribute
-            "<?xml version='1.0' encoding='no-such-encoding'?><a/>",
-        ]
-        for document in cases {
-            let outcome = await parse(document)
-            #expect(outcome.error != nil, "accepted: \(document)")
+    /// libxml2's code and where it reports each error: at the offending byte, or where the
+    /// construct it belongs to ends (a start tag's attributes are checked once all are read, a
+    /// reference once its `;` is, an encoding name once its closing quote is).
+    @Test(arguments: [
+        // Two roots, text after the root: XML_ERR_DOCUMENT_END at the extra content.
+        ("<a/><b/>", XMLParsingError.Code.documentEnd, 4, 3),
+        ("<a/>text", .documentEnd, 4, 3),
+        // A duplicate attribute (XML_ERR_ATTRIBUTE_REDEFINED), at the tag's `/>`.
+        ("<a x='1' x='2'/>", XMLParsingError.Code(rawValue: 42), 14, 1),
+        // An unbound prefix (XML_NS_ERR_UNDEFINED_NAMESPACE), at the tag's `/>`.
+        ("<x:a/>", XMLParsingError.Code(rawValue: 201), 4, 1),
+        // An undeclared entity, just after its reference.
+        ("<a>&undefined;</a>", .undeclaredEntity, 14, 2),
+        // NUL, at the NUL.
+        ("<a>\u{0}</a>", .invalidCharacter, 3, 2),
+        // An unquoted attribute value (XML_ERR_ATTRIBUTE_NOT_STARTED), at its first character.
+        ("<a b=c/>", XMLParsingError.Code(rawValue: 39), 5, 1),
+        // An unknown encoding, just after its name's closing quote: nothing was reported.
+        ("<?xml version='1.0' encoding='no-such-encoding'?><a/>", .unsupportedEncoding, 47, 0),
+    ])
+    func structuralErrors(document: String, code: XMLParsingError.Code, byteOffset: Int, eventsBefore: Int)
+        async throws
+    {
+        for options in [XMLParsingOptions.default, .huge] {
+            let outcome = await parse(document, options: options)
+            let error = try #require(outcome.error, "accepted: \(document)")
+            #expect(error.code == code, "\(document): \(error)")
+            // One line of ASCII: the column is the byte offset plus one.
+            #expect(
+                (error.line, error.column, error.byteOffset) == (1, byteOffset + 1, byteOffset), "\(document): \(error)"
+            )
+            #expect(outcome.events.count == eventsBefore, "\(document): \(outcome)")
         }
     }
 

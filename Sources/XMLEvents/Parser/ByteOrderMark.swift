@@ -1,11 +1,19 @@
-/// The byte order mark a document may start with, which fixes its encoding.
+/// The byte order mark a document starts with, or the one it lacks: what its first bytes fix
+/// about its encoding (XML 1.0, Appendix F).
 enum ByteOrderMark: CustomStringConvertible {
     case utf8
     case utf16BigEndian
     case utf16LittleEndian
+    /// No mark, and the first bytes are in 16-bit (`<?`) or 32-bit (`<`) code units of this byte
+    /// order: the encoding declaration must name an encoding of that kind (XML 1.0 4.3.3 allows
+    /// no other way to tell UTF-16 without its mark).
+    case missing(bitsPerCodeUnit: Int, bigEndian: Bool)
+    /// No mark, and bytes in which ASCII characters are single bytes, or unknown ones: any
+    /// declaration goes (libxml2 checks it against the bytes).
     case none
 
-    /// Reads the mark from the first bytes of the input (`.none` when there is none).
+    /// Reads the mark from the first bytes of the input (at least four of them unless the input
+    /// is shorter).
     init(leadingBytes bytes: UnsafeRawBufferPointer) {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             self = .utf8
@@ -13,22 +21,76 @@ enum ByteOrderMark: CustomStringConvertible {
             self = .utf16BigEndian
         } else if bytes.starts(with: [0xFF, 0xFE]) {
             self = .utf16LittleEndian
+        } else if bytes.starts(with: [0x00, 0x3C, 0x00, 0x3F]) {
+            self = .missing(bitsPerCodeUnit: 16, bigEndian: true)
+        } else if bytes.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
+            self = .missing(bitsPerCodeUnit: 16, bigEndian: false)
+        } else if bytes.starts(with: [0x00, 0x00, 0x00, 0x3C]) {
+            self = .missing(bitsPerCodeUnit: 32, bigEndian: true)
+        } else if bytes.starts(with: [0x3C, 0x00, 0x00, 0x00]) {
+            self = .missing(bitsPerCodeUnit: 32, bigEndian: false)
         } else {
             self = .none
         }
     }
 
-    /// Whether an encoding declaration is compatible with the mark (any declaration is, without
-    /// a mark).
-    func agrees(withDeclared declared: String) -> Bool {
-        let name = declared.uppercased().filter { $0 != "-" && $0 != "_" }
+    /// Why the encoding declaration (`nil` when there is none) contradicts the first bytes, or
+    /// `nil` when it does not.
+    func contradiction(withDeclared declared: String?) -> String? {
+        let name = declared.map { $0.uppercased().filter { $0 != "-" && $0 != "_" } }
         switch self {
         case .none:
-            return true
+            return nil
         case .utf8:
-            return name == "UTF8"
+            guard let declared, let name, name != "UTF8" else { return nil }
+            return "The document starts with a \(self) byte order mark but declares encoding '\(declared)'"
         case .utf16BigEndian, .utf16LittleEndian:
-            return name.hasPrefix("UTF16") || name == "ISO10646UCS2" || name == "UCS2"
+            guard let declared, let name, !Self.names(name, bitsPerCodeUnit: 16, bigEndian: isBigEndian) else {
+                return nil
+            }
+            return "The document starts with a \(self) byte order mark but declares encoding '\(declared)'"
+        case .missing(let bits, let bigEndian):
+            let units = "\(bits)-bit \(bigEndian ? "big" : "little")-endian code units"
+            guard let declared, let name else {
+                return "The document has no byte order mark and declares no encoding, but its first bytes are "
+                    + "\(units), not UTF-8"
+            }
+            guard !Self.names(name, bitsPerCodeUnit: bits, bigEndian: bigEndian) else { return nil }
+            return "The document has no byte order mark and its first bytes are \(units), but it declares "
+                + "encoding '\(declared)'"
+        }
+    }
+
+    /// Whether a normalized encoding name (upper case, no `-` or `_`) is one of `bits`-bit code
+    /// units, in `bigEndian` order when it names one.
+    private static func names(_ name: String, bitsPerCodeUnit bits: Int, bigEndian: Bool) -> Bool {
+        let families = bits == 16 ? ["UTF16", "UCS2", "ISO10646UCS2"] : ["UTF32", "UCS4", "ISO10646UCS4"]
+        guard let family = families.first(where: { name.hasPrefix($0) }) else { return false }
+        switch name.dropFirst(family.count) {
+        case "": return true
+        case "BE": return bigEndian
+        case "LE": return !bigEndian
+        default: return false
+        }
+    }
+
+    private var isBigEndian: Bool {
+        switch self {
+        case .utf16BigEndian: return true
+        case .missing(_, let bigEndian): return bigEndian
+        case .utf8, .utf16LittleEndian, .none: return false
+        }
+    }
+
+    /// Where the document is after its first `count` characters, all ASCII (as everything up to
+    /// the end of an XML declaration is), for the forms libxml2 decodes from the first byte on:
+    /// its own count of bytes goes wrong when a declaration then swaps the decoder. `nil` for the
+    /// single-byte forms, where its count holds.
+    func byteOffset(afterASCIICharacters count: Int) -> Int? {
+        switch self {
+        case .utf16BigEndian, .utf16LittleEndian: return 2 + 2 * count
+        case .missing(let bits, _): return bits / 8 * count
+        case .utf8, .none: return nil
         }
     }
 
@@ -37,7 +99,7 @@ enum ByteOrderMark: CustomStringConvertible {
         case .utf8: return "UTF-8"
         case .utf16BigEndian: return "UTF-16 (big-endian)"
         case .utf16LittleEndian: return "UTF-16 (little-endian)"
-        case .none: return "no"
+        case .missing, .none: return "no"
         }
     }
 }

@@ -22,7 +22,8 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         ///   codes (from 100,000 on).
         public init(rawValue: Int) { self.rawValue = rawValue }
 
-        /// The input ended before the document was complete (`XML_ERR_DOCUMENT_END`).
+        /// The input ended before the document was complete, or something follows its root element
+        /// (`XML_ERR_DOCUMENT_END`).
         public static let documentEnd = Code(rawValue: 5)
         /// The input held no document at all (`XML_ERR_DOCUMENT_EMPTY`).
         public static let documentEmpty = Code(rawValue: 4)
@@ -53,7 +54,9 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let internalError = Code(rawValue: 100_007)
         /// A chunk was fed to a parser whose document had already ended.
         public static let parserFinished = Code(rawValue: 100_008)
-        /// The byte order mark and the encoding declaration disagree.
+        /// The encoding declaration contradicts the document's byte order mark or, without one,
+        /// the code units its first bytes show (UTF-16 declared as UTF-8, say); or a document in
+        /// UTF-16 without a mark declares no encoding.
         public static let encodingMismatch = Code(rawValue: 100_009)
 
         /// The code's number, for example `76` for ``tagNameMismatch``.

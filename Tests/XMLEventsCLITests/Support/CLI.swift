@@ -145,10 +145,26 @@ final class Interaction {
     private var buffered: [UInt8] = []
     /// Where the unread part of `buffered` starts.
     private var start = 0
+    /// Standard error as the process has written it so far.
+    private let errorsSoFar: () -> Data
 
-    fileprivate init(input: Int32, output: Int32) {
+    fileprivate init(input: Int32, output: Int32, errorsSoFar: @escaping () -> Data) {
         self.input = input
         self.output = output
+        self.errorsSoFar = errorsSoFar
+    }
+
+    /// Waits until the process has written `text` to standard error: the event a test waits for
+    /// before it goes on, instead of a pause. `false` when `limit` passes first (the process
+    /// ended without it, or hangs).
+    func waitForStandardError(containing text: String, within limit: Duration = .seconds(60)) -> Bool {
+        let wanted = Data(text.utf8)
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        while errorsSoFar().firstRange(of: wanted) == nil {
+            guard ContinuousClock.now < deadline else { return false }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return true
     }
 
     deinit {
@@ -252,7 +268,8 @@ private struct Invocation {
         // Descriptors of our own, closed exactly once by the interaction, whatever the body does.
         let interaction = Interaction(
             input: dup(input.fileHandleForWriting.fileDescriptor),
-            output: dup(output.fileHandleForReading.fileDescriptor))
+            output: dup(output.fileHandleForReading.fileDescriptor),
+            errorsSoFar: { (try? files.readStderr()) ?? Data() })
         try input.fileHandleForWriting.close()
         try output.fileHandleForReading.close()
         defer { interaction.closeInput() }

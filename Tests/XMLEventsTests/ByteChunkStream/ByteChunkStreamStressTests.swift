@@ -134,6 +134,7 @@ import Testing
         for try await _ in stream {
             count += 1
             #expect(source.bufferedByteCount <= watermarks.high + maxChunk)
+            // Slows the consumer so the producer fills the buffer; the bound holds at any pace.
             if count % 20 == 0 { try await Task.sleep(for: .milliseconds(2)) }
         }
         try await producer.value

@@ -100,6 +100,7 @@
                 let start = clock.now
                 let (_, error) = await Self.drain(HTTPChunks(url: url))
                 #expect(Self.httpError(error) == .hostNotFound(url: url))
+                // A guard against a hang: `.invalid` never resolves, and fails at once.
                 #expect(clock.now - start < .seconds(20))
             }
 
@@ -112,6 +113,8 @@
                 let (_, error) = await Self.drain(HTTPChunks(url: port.url, configuration: configuration))
                 let elapsed = clock.now - start
                 #expect(Self.httpError(error) == .connectTimedOut(url: port.url, after: .milliseconds(300)))
+                // libcurl cannot give up before its 300 ms have passed (50 ms for its timer's
+                // granularity); the upper bound only guards against a hang.
                 #expect(elapsed >= .milliseconds(250) && elapsed < .seconds(20))
             }
 
@@ -133,6 +136,7 @@
                     let (count, error) = await Self.drain(HTTPChunks(url: url, configuration: configuration))
                     #expect(count == 1_000)
                     #expect(Self.httpError(error) == .stalled(url: url, after: .milliseconds(300)))
+                    // A guard against a hang, far above the 300 ms idle timeout.
                     #expect(clock.now - start < .seconds(20))
                     #expect(await HTTPTestSupport.eventually { server.openConnections == 0 })
                 }

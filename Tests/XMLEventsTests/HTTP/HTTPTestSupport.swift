@@ -54,7 +54,8 @@
             }
         }
 
-        /// Waits (without blocking a thread) until `condition` holds or `limit` passes.
+        /// Waits (without blocking a thread) until `condition` holds or `limit` passes: the limit
+        /// turns a hang into a failure, it is not a measure of speed.
         ///
         /// - Returns: Whether the condition came to hold.
         static func eventually(within limit: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
@@ -176,7 +177,7 @@
         static func clientConnections(toPort port: Int) -> Int {
             var inodes: Set<Substring> = []
             for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-                guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+                guard let text = ProcFile.text(table) else { continue }
                 for line in text.split(separator: "\n").dropFirst() {
                     let fields = line.split(separator: " ")
                     guard fields.count > 9, let remote = fields[2].split(separator: ":").last,

@@ -22,16 +22,26 @@ enum AttackCatalog {
         AttackCase(
             name: "billion laughs in content",
             document: { _ in AttackDocument("<!DOCTYPE r [\(laughs(parameter: false))]><r>&l9;</r>") },
-            expectation: { _ in .error(.entityExpansionLimitExceeded, .entityLoop) }),
+            // Just after `&l9;`. libxml2's own amplification check (it says "entity loop") stops it
+            // by default; `.huge` turns that check off, and the package's limit stops it.
+            expectation: { mode in
+                .error(mode == .standard ? .entityLoop : .entityExpansionLimitExceeded, at: .offset(562))
+            }),
         AttackCase(
             name: "billion laughs in an attribute",
             document: { _ in AttackDocument("<!DOCTYPE r [\(laughs(parameter: false))]><r a='&l9;'/>") },
-            expectation: { _ in .anyError }),
+            // Just after `&l9;`, stopped as in content.
+            expectation: { mode in
+                .error(mode == .standard ? .entityLoop : .entityExpansionLimitExceeded, at: .offset(565))
+            }),
         AttackCase(
             name: "billion laughs via parameter entities",
             document: { _ in AttackDocument("<!DOCTYPE r [\(laughs(parameter: true))<!ENTITY big '%l9;'>]><r>&big;</r>")
             },
-            expectation: { _ in .anyError }),
+            // Not well-formed before any expansion: a parameter entity reference inside a markup
+            // declaration of the internal subset (XML_ERR_ENTITY_PE_INTERNAL), reported at the end
+            // of the first such value, `%l1`'s.
+            expectation: { _ in .error(XMLParsingError.Code(rawValue: 88), at: .offset(116)) }),
         AttackCase(
             name: "quadratic blow-up (50 KB entity x 50,000)",
             document: { _ in
@@ -40,15 +50,19 @@ enum AttackCatalog {
                     .text("&big;", times: 50_000), .text("</r>"),
                 ])
             },
-            expectation: { _ in .error(.entityExpansionLimitExceeded) }),
+            // After the 31st `&big;` (50,034 + 31 × 5 bytes): 1.55 MB of replacement text, past the
+            // allowance of 1 MiB plus 10 bytes per byte of the document parsed.
+            expectation: { _ in .error(.entityExpansionLimitExceeded, at: .offset(50_189)) }),
         AttackCase(
             name: "recursive entities",
             document: { _ in AttackDocument("<!DOCTYPE r [<!ENTITY a '&b;'><!ENTITY b '&a;'>]><r>&a;</r>") },
-            expectation: { _ in .anyError }),
+            // Just after `&a;`.
+            expectation: { _ in .error(.entityLoop, at: .offset(55)) }),
     ]
 
-    /// The external entity was skipped (its reference left nothing) or the document refused.
-    static let skippedOrRefused = AttackExpectation.errorOrResult {
+    /// The external entity was skipped (its reference left nothing) or the document refused
+    /// just after `&leaked;`, which is then undeclared (both documents end with `[&leaked;]</r>`).
+    static let skippedOrRefused = AttackExpectation.errorOrResult(.undeclaredEntity, at: .beforeEnd(5)) {
         $0.texts == ["[]"] ? nil : "texts \($0.texts), expected [\"[]\"]"
     }
 
@@ -74,7 +88,8 @@ enum AttackCatalog {
                     "<!DOCTYPE r [<!ENTITY x SYSTEM '\(targets.secretFile.absoluteString)'>"
                         + "<!ATTLIST r a CDATA '&x;'>]><r/>")
             },
-            expectation: { _ in .anyError }),
+            // XML_ERR_ENTITY_IS_EXTERNAL, just after `&x;` in the default (before `'>]><r/>`).
+            expectation: { _ in .error(XMLParsingError.Code(rawValue: 29), at: .beforeEnd(8)) }),
         AttackCase(
             name: "external DTD over HTTP",
             source: .http,
@@ -123,29 +138,34 @@ enum AttackCatalog {
         AttackCase(
             name: "nesting 10^5 deep",
             document: { _ in AttackDocument([.text("<d>", times: 100_000), .text("</d>", times: 100_000)]) },
+            // The 257th start tag, at its `>` (where libxml2 reports a start tag).
             expectation: { mode in
                 mode == .standard
-                    ? .error(.depthLimitExceeded)
+                    ? .error(.depthLimitExceeded, at: .offset(770))
                     : .result { $0.maxDepth == 100_000 && $0.elements == 100_000 ? nil : "depth \($0.maxDepth)" }
             }),
         AttackCase(
             name: "nesting 10^6 deep",
             document: { _ in AttackDocument([.text("<d>", times: 1_000_000), .text("</d>", times: 1_000_000)]) },
-            expectation: { _ in .error(.depthLimitExceeded) }),
+            // The 257th start tag by default, the 100,001st with `.huge`, each at its `>`.
+            expectation: { mode in .error(.depthLimitExceeded, at: .offset(mode == .standard ? 770 : 300_002)) }),
         AttackCase(
             name: "10^5 attributes on one element",
             document: { _ in
                 AttackDocument([.text("<e"), .numbered(count: 100_000) { " a\($0)='v'" }, .text("/>")])
             },
             // Both caps (1,024, and 10,000 with .huge) are enforced before libxml2's quadratic
-            // duplicate check runs on the whole tag.
-            expectation: { _ in .error(.attributeLimitExceeded) }),
+            // duplicate check runs on the whole tag: at the tag's `<`.
+            expectation: { _ in .error(.attributeLimitExceeded, at: .offset(0)) }),
         AttackCase(
             name: "64 MB text node",
             document: { _ in AttackDocument([.text("<t>"), .text("0123456789abcdef", times: 4 << 20), .text("</t>")]) },
             expectation: { mode in
+                // libxml2 advances the column over a run of text before handing it over and the
+                // input after, so the column is at the end of the run that crossed the limit and
+                // the byte offset at its start, one 4 KiB step before.
                 mode == .standard
-                    ? .error(.nodeLengthLimitExceeded)
+                    ? .error(.nodeLengthLimitExceeded, at: .point(line: 1, column: 10_002_433, byteOffset: 9_998_336))
                     : .result { $0.textBytes == 64 << 20 ? nil : "text bytes \($0.textBytes)" }
             },
             memoryExemption: [.huge: "allowed by .huge (nodes up to 1 GB): the text is delivered whole"]),
@@ -157,26 +177,33 @@ enum AttackCatalog {
             document: { _ in
                 AttackDocument(bytes: Array("<r>ok ".utf8) + [0xC3, 0x28, 0xED, 0xA0, 0x80] + Array("</r>".utf8))
             },
-            expectation: { _ in .anyError }),
+            // At the first bad sequence.
+            expectation: { _ in .error(.invalidCharacter, at: .offset(6)) }),
         AttackCase(
             name: "truncated UTF-8 at the end",
             document: { _ in AttackDocument(bytes: Array("<r>ok ".utf8) + [0xE4, 0xB8]) },
-            expectation: { _ in .anyError }),
+            // At the cut character; libxml2 says XML_ERR_INTERNAL_ERROR ("detected an error in
+            // element content").
+            expectation: { _ in .error(XMLParsingError.Code(rawValue: 1), at: .offset(6)) }),
         AttackCase(
             name: "NUL bytes",
             document: { _ in AttackDocument(bytes: Array("<r>a".utf8) + [0, 0] + Array("b</r>".utf8)) },
-            expectation: { _ in .anyError }),
+            // At the first NUL.
+            expectation: { _ in .error(.invalidCharacter, at: .offset(4)) }),
         AttackCase(
             name: "two roots",
             document: { _ in AttackDocument("<a/><b/>") },
-            expectation: { _ in .anyError }),
+            // At the second root.
+            expectation: { _ in .error(.documentEnd, at: .offset(4)) }),
         AttackCase(
             name: "text after the root",
             document: { _ in AttackDocument("<a/>trailing text") },
-            expectation: { _ in .anyError }),
+            // At the text.
+            expectation: { _ in .error(.documentEnd, at: .offset(4)) }),
         AttackCase(
             name: "unknown encoding",
             document: { _ in AttackDocument("<?xml version='1.0' encoding='x-no-such-charset'?><r/>") },
-            expectation: { _ in .error(.unsupportedEncoding) }),
+            // Just after the name's closing quote.
+            expectation: { _ in .error(.unsupportedEncoding, at: .offset(48)) }),
     ]
 }

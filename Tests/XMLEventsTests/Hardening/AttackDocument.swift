@@ -20,6 +20,17 @@ struct AttackDocument: Sendable {
     /// A document that is bytes, whole (invalid UTF-8 and NUL bytes included).
     init(bytes: [UInt8]) { self.segments = [.literal(bytes)] }
 
+    /// The document's length in bytes, without making it.
+    var byteCount: Int {
+        segments.reduce(0) { total, segment in
+            switch segment {
+            case .literal(let bytes): return total + bytes.count
+            case .repeated(let pattern, let count): return total + pattern.count * count
+            case .numbered(let count, let piece): return total + (0..<count).reduce(0) { $0 + piece($1).utf8.count }
+            }
+        }
+    }
+
     /// The whole document in memory, for the small ones served over HTTP.
     var data: Data {
         var result = Data()

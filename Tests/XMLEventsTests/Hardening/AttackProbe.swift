@@ -29,6 +29,7 @@
             }
 
             var report = AttackReport(caseName: attack.name, mode: mode)
+            report.documentByteCount = document.byteCount
             report.baselineResidentBytes = ProcessMemory.residentBytes
             let clock = ContinuousClock()
             let cpuBefore = cpuSeconds()
@@ -48,6 +49,8 @@
                 report.outcome = .error
                 report.errorCode = error.code.rawValue
                 report.errorMessage = error.message
+                (report.errorLine, report.errorColumn, report.errorByteOffset) =
+                    (error.line, error.column, error.byteOffset)
                 summary.check(error.message)
             } catch {
                 report.outcome = .foreignError

@@ -13,6 +13,11 @@ struct AttackReport: Codable, Sendable {
     var outcome: Outcome = .finished
     var errorCode: Int?
     var errorMessage: String?
+    var errorLine: Int?
+    var errorColumn: Int?
+    var errorByteOffset: Int?
+    /// The document's length, for error points counted from its end.
+    var documentByteCount = 0
 
     var events = 0
     var elements = 0

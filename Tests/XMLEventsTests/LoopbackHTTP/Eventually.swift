@@ -3,6 +3,7 @@ import Foundation
 extension LoopbackHTTPTests {
     /// Polls `condition` every few milliseconds until it holds or `limit` passes, for what the
     /// server's threads do shortly after the client has seen the effect (a counter, a close).
+    /// The limit turns a hang into a failure; it is not a measure of speed.
     ///
     /// - Returns: whether the condition came to hold.
     static func eventually(within limit: Duration = .seconds(5), _ condition: () -> Bool) -> Bool {

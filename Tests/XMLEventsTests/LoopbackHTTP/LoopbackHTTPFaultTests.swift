@@ -22,7 +22,10 @@ extension LoopbackHTTPTests {
                 let elapsed = ContinuousClock.now - started
                 #expect(response.chunkSizes == [10, 10, 10, 10, 10])
                 #expect(response.isComplete)
-                // Four pauses between five pieces; none after the last.
+                // Four pauses between five pieces; none after the last. The server cannot finish
+                // sooner (it waits on the monotonic clock after the request arrived), and only a pace
+                // eight times too slow reaches the upper bound: the client has nothing else to wait
+                // for on loopback.
                 #expect(elapsed >= .milliseconds(4 * 60 - 10))
                 #expect(elapsed < .seconds(2))
             }
@@ -30,17 +33,21 @@ extension LoopbackHTTPTests {
 
         @Test func stallSendsNothingForItsDurationThenTheRest() throws {
             try LoopbackHTTPTests.withServer { server in
-                let stall = LoopbackResponse.Fault.stall(afterBodyBytes: 100, for: .milliseconds(500))
+                let stall = LoopbackResponse.Fault.stall(afterBodyBytes: 100, for: .seconds(1))
                 server.route("/stall", LoopbackResponse(body: .data(Self.body), fault: stall))
                 let client = try RawHTTPClient(port: server.port)
+                let requested = ContinuousClock.now
                 try client.sendRequest("GET", "/stall")
                 let head = try client.readHead()
                 try client.read(untilBuffered: 100)
-                let stallStarted = ContinuousClock.now
                 #expect(client.buffer.count == 100)
+                // Looks for a byte during the first 300 ms of the stall: only a 700 ms halt of this
+                // thread between the two reads could carry the look past the stall's end.
                 #expect(client.readOnce(timeout: .milliseconds(300)) == .timedOut)
                 let response = try client.readBody(of: head)
-                #expect(ContinuousClock.now - stallStarted >= .milliseconds(450))
+                // The server could not finish before its stall of a second, which began after the
+                // request had arrived.
+                #expect(ContinuousClock.now - requested >= .seconds(1))
                 #expect(response.body == Self.body)
                 #expect(response.isComplete)
             }
@@ -55,12 +62,15 @@ extension LoopbackHTTPTests {
             try client.sendRequest("GET", "/hang")
             let head = try client.readHead()
             #expect(head.header("Content-Length") == "1000")
+            // The stall never ends: nothing can come, however late the look.
             #expect(client.readOnce(timeout: .milliseconds(200)) == .timedOut)
             #expect(server.openConnections == 1)
 
             let stopping = ContinuousClock.now
             server.stop()
-            #expect(ContinuousClock.now - stopping < .seconds(1))
+            // The stall would hold stop forever; a bound of seconds proves stop ended it without
+            // timing the machine.
+            #expect(ContinuousClock.now - stopping < .seconds(10))
             #expect(client.buffer.isEmpty)
             #expect(client.readToEnd(timeout: .seconds(2)) != .timedOut)
             #expect(server.exchanges.first?.outcome == .serverStopped)
@@ -103,6 +113,7 @@ extension LoopbackHTTPTests {
                 server.route("/silent", LoopbackResponse(body: .text("never sent"), fault: .neverRespond))
                 let client = try RawHTTPClient(port: server.port)
                 try client.sendRequest("POST", "/silent", body: Data("payload".utf8))
+                // The route never answers: nothing can come, however late the look.
                 #expect(client.readOnce(timeout: .milliseconds(300)) == .timedOut)
                 #expect(server.requestCount(for: "/silent") == 1)
                 #expect(server.openConnections == 1)

@@ -26,24 +26,34 @@ extension LoopbackHTTPTests {
             }
         }
 
-        /// The open descriptors that are TCP sockets whose local port is `port`: a server's
-        /// listener and the connections it accepted.
-        static func socketDescriptors(onLocalPort port: Int) -> [String] {
-            let inodes = tcpSocketInodes(localPort: port)
+        /// The sockets (by inode) this process holds whose local port is `port`: while a server
+        /// listens there, its listener and the connections it accepted.
+        ///
+        /// Read while the server holds the port, so that no other socket can have it; checked
+        /// later by inode with ``openSocketInodes()``, since once the server has closed the port,
+        /// a server another test starts may take it.
+        static func socketInodes(onLocalPort port: Int) -> Set<String> {
+            openSocketInodes().intersection(tcpSocketInodes(localPort: port))
+        }
+
+        /// The inodes of every socket this process holds open.
+        static func openSocketInodes() -> Set<String> {
             let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-            return descriptors.filter { descriptor in
-                guard
-                    let target = try? FileManager.default.destinationOfSymbolicLink(
-                        atPath: "/proc/self/fd/\(descriptor)")
-                else { return false }
-                return target.hasPrefix("socket:[") && inodes.contains(String(target.dropFirst(8).dropLast()))
-            }
+            return Set(
+                descriptors.compactMap { descriptor in
+                    guard
+                        let target = try? FileManager.default.destinationOfSymbolicLink(
+                            atPath: "/proc/self/fd/\(descriptor)"),
+                        target.hasPrefix("socket:[")
+                    else { return nil }
+                    return String(target.dropFirst(8).dropLast())
+                })
         }
 
         private static func tcpSocketInodes(localPort port: Int) -> Set<String> {
             var inodes: Set<String> = []
             for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-                guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+                guard let text = ProcFile.text(table) else { continue }
                 for line in text.split(separator: "\n").dropFirst() {
                     let fields = line.split(separator: " ")
                     guard fields.count > 9, let local = fields[1].split(separator: ":").last,

@@ -42,6 +42,7 @@
             child.standardError = log
             try child.run()
 
+            // Polls for the child's exit; the timeout only turns a hang into a failure.
             let deadline = ContinuousClock.now + timeout
             while child.isRunning, ContinuousClock.now < deadline {
                 try? await Task.sleep(for: .milliseconds(10))

@@ -20,6 +20,7 @@
             CompositionMemoryMeasurements.all + [
                 CancellationMemoryMeasurement.thousandCancelledParses,
                 HTTPTests.HTTPCancellationTests.thousandCancelledTransfers,
+                LoopbackHTTPTests.Lifecycle.startStopCycles,
             ]
 
         /// Runs this measurement in a child process and returns its figures.

@@ -57,7 +57,7 @@ enum SAXCallbacks {
         let declared = context.pointee.input.map { $0.pointee.standalone != -1 } ?? false
         guard declared else {
             session.pointee.recorder.startDocument(version: nil, encoding: nil, standalone: nil)
-            return
+            return checkEncoding(declared: nil, session, context)
         }
         let standalone = context.pointee.standalone
         // The declared name: libxml2 keeps it on the input when a byte order mark already chose
@@ -68,12 +68,19 @@ enum SAXCallbacks {
             encoding: encoding,
             standalone: standalone == 1 ? true : standalone == 0 ? false : nil
         )
-        // libxml2 2.9 trusts the byte order mark and ignores a declaration that contradicts it;
-        // XML 1.0 (4.3.3) makes the contradiction an error.
-        if let encoding, let mark = session.pointee.byteOrderMark, !mark.agrees(withDeclared: encoding) {
-            session.pointee.fail(
-                .encodingMismatch,
-                "The document starts with a \(mark) byte order mark but declares encoding '\(encoding)'")
+        checkEncoding(declared: encoding, session, context)
+    }
+
+    /// libxml2 2.9 trusts the byte order mark, or without one its guess from the first bytes,
+    /// and ignores a declaration that contradicts it; XML 1.0 (4.3.3) makes that an error.
+    private static func checkEncoding(
+        declared: String?, _ session: UnsafeMutablePointer<ParserSession>, _ context: xmlParserCtxtPtr
+    ) {
+        guard let mark = session.pointee.byteOrderMark, let contradiction = mark.contradiction(withDeclared: declared)
+        else { return }
+        session.pointee.fail(.encodingMismatch, contradiction)
+        if let offset = mark.byteOffset(afterASCIICharacters: context.decodedOffset) {
+            session.pointee.error?.byteOffset = offset
         }
     }
 
