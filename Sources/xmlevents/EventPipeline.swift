@@ -52,7 +52,12 @@ struct EventPipeline {
         let start = clock.now
         var failure: InputFailure?
         do {
-            if let selection = options.selection {
+            if let statistics = sink as? SummaryStatistics, options.selection == nil {
+                // Counting needs no owned event: the visitor tier reads the parser's own buffers.
+                var visitor = SummaryVisitor()
+                defer { statistics.absorb(visitor) }
+                try await events.visit(&visitor)
+            } else if let selection = options.selection {
                 for try await subtree in events.elements(matching: selection) {
                     sink.write(subtree)
                     if output.isClosed { break }

@@ -98,7 +98,7 @@ public struct XMLName: Sendable, Hashable, CustomStringConvertible {
     var identity: ObjectIdentifier { withStorage { ObjectIdentifier($0) } }
 
     /// Whether the two names share storage: then they are equal.
-    @inline(__always)
+    @inlinable @inline(__always)
     func isIdentical(to other: XMLName) -> Bool {
         switch (reference, other.reference) {
         case (.interned(let lhs), .interned(let rhs)): return lhs.toOpaque() == rhs.toOpaque()
@@ -108,8 +108,8 @@ public struct XMLName: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether both names are interned: then they are equal exactly when they are identical.
-    @inline(__always)
-    private func bothInterned(_ other: XMLName) -> Bool {
+    @inlinable @inline(__always)
+    func bothInterned(_ other: XMLName) -> Bool {
         if case .interned = reference, case .interned = other.reference { return true }
         return false
     }
@@ -122,10 +122,17 @@ public struct XMLName: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - lhs: A name.
     ///   - rhs: Another name.
+    @inlinable
     public static func == (lhs: XMLName, rhs: XMLName) -> Bool {
         if lhs.isIdentical(to: rhs) { return true }
         if lhs.bothInterned(rhs) { return false }
-        return lhs.withStorage { left in
+        return lhs.hasSameContent(as: rhs)
+    }
+
+    /// Whether the two names' strings are equal, for names of different storages.
+    @usableFromInline
+    func hasSameContent(as rhs: XMLName) -> Bool {
+        withStorage { left in
             rhs.withStorage { right in
                 left.contentHash == right.contentHash
                     && left.hasContent(
