@@ -35,6 +35,18 @@ final class ParseDriver {
     /// the end of each chunk instead, and the next chunk starts a new run of steps.
     static let stepSize = 4096
 
+    /// The size of the next step: ``stepSize``, or, while libxml2 holds an unfinished construct
+    /// longer than that (a huge CDATA section, comment, processing instruction or start tag), as
+    /// many bytes as it holds, in whole steps.
+    ///
+    /// libxml2 2.9's push parser looks for the end of an unfinished construct from the
+    /// construct's start at every call that may have brought it (and at every call once it holds
+    /// 10 MB), so a construct of *n* bytes fed in fixed steps costs O(*n*²). Steps that grow with
+    /// what libxml2 holds make every rescan pay for as many new bytes as it reads again: the
+    /// steps double while the construct lasts, O(log *n*) calls in all, O(*n*) work. How much
+    /// libxml2 holds after a step depends on the document alone, so the steps stay canonical.
+    @exclusivity(unchecked) private var nextStepSize = ParseDriver.stepSize
+
     // The step state below is touched a few times per step. A driver is used by one task at a
     // time and none of its methods reenters another, so no two accesses can overlap: the
     // run-time exclusivity checks are left out.
@@ -146,31 +158,42 @@ final class ParseDriver {
 
     /// Parses one step from the start of `bytes`, or holds them; returns how many it took.
     private func takeStep(_ bytes: UnsafeRawBufferPointer, terminate: Bool, context: LibXML2PushContext) -> Int {
-        let stepSize = ParseDriver.stepSize
+        let stepSize = nextStepSize
         // A terminating call keeps its last step for libxml2's terminating parse.
         if heldBack.isEmpty, bytes.count > stepSize || (bytes.count == stepSize && !terminate) {
-            parseSlice(UnsafeRawBufferPointer(rebasing: bytes[..<stepSize]), terminate: false, context: context)
-            context.enforceAttributeLimitOnHeldStartTag()
+            parseStep(UnsafeRawBufferPointer(rebasing: bytes[..<stepSize]), context: context)
             return stepSize
         }
         let taken = Swift.min(bytes.count, stepSize - heldBack.count)
         heldBack.append(contentsOf: bytes[..<taken])
         let isLast = taken == bytes.count
         if heldBack.count == stepSize, !(terminate && isLast) {
-            heldBack.withUnsafeBytes { parseSlice($0, terminate: false, context: context) }
-            heldBack.removeAll(keepingCapacity: true)
-            context.enforceAttributeLimitOnHeldStartTag()
+            heldBack.withUnsafeBytes { parseStep($0, context: context) }
+            heldBack.removeAll(keepingCapacity: heldBack.count <= ParseDriver.stepSize)
         } else if terminate, isLast {
             heldBack.withUnsafeBytes { parseSlice($0, terminate: true, context: context) }
             heldBack.removeAll()
         } else if parsesAsBytesArrive, isLast, !heldBack.isEmpty, context.hasStarted || heldBack.count >= 4 {
             // The first slice waits for 4 bytes, which the byte order mark and libxml2's own
             // encoding detection need; after it, nothing waits.
-            heldBack.withUnsafeBytes { parseSlice($0, terminate: false, context: context) }
+            heldBack.withUnsafeBytes { parseStep($0, context: context) }
             heldBack.removeAll(keepingCapacity: true)
-            context.enforceAttributeLimitOnHeldStartTag()
         }
         return taken
+    }
+
+    /// Parses a step that does not end the input, then checks what libxml2 holds of it.
+    private func parseStep(_ slice: UnsafeRawBufferPointer, context: LibXML2PushContext) {
+        parseSlice(slice, terminate: false, context: context)
+        context.enforceAttributeLimitOnHeldStartTag()
+        planNextStep(context)
+    }
+
+    /// Sizes the next step after what libxml2 holds unparsed (see ``nextStepSize``).
+    private func planNextStep(_ context: LibXML2PushContext) {
+        let held = context.heldByteCount
+        let stepSize = ParseDriver.stepSize
+        nextStepSize = held <= stepSize ? stepSize : (held + stepSize - 1) / stepSize * stepSize
     }
 
     /// Hands `slice` to libxml2, unless it ends inside the document type declaration's header:
