@@ -142,7 +142,7 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
         }.map { self[$0].value }
     }
 
-    /// The first attribute that passes a name test, as for ``subscript(_:)``.
+    /// The first attribute that passes a name test, as for ``subscript(_:)-(String)``.
     ///
     /// - Parameter name: `local`, `{uri}local`, `{}local` or `prefix:local`.
     /// - Returns: The attribute, or `nil` when none passes.
@@ -150,7 +150,7 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
         firstIndex(named: name).map { self[$0] }
     }
 
-    /// The position of the first attribute that passes a name test, as for ``subscript(_:)``.
+    /// The position of the first attribute that passes a name test, as for ``subscript(_:)-(String)``.
     ///
     /// - Parameter name: `local`, `{uri}local`, `{}local` or `prefix:local`.
     /// - Returns: The position, or `nil` when none passes.
