@@ -9,12 +9,12 @@ public struct XMLName: Sendable, Hashable, CustomStringConvertible {
     /// The immutable strings behind a name.
     @usableFromInline
     final class Storage: Sendable {
-        let localName: String
-        let prefix: String?
-        let namespaceURI: String?
-        let qualifiedName: String
+        @usableFromInline let localName: String
+        @usableFromInline let prefix: String?
+        @usableFromInline let namespaceURI: String?
+        @usableFromInline let qualifiedName: String
         /// The content hashed once with the process's seed, so that hashing a name is O(1).
-        let contentHash: Int
+        @usableFromInline let contentHash: Int
 
         init(localName: String, prefix: String?, namespaceURI: String?) {
             self.localName = localName
@@ -63,7 +63,7 @@ public struct XMLName: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Calls `body` with the storage, without retaining interned storage.
-    @inline(__always)
+    @inlinable @inline(__always)
     func withStorage<Result>(_ body: (Storage) -> Result) -> Result {
         switch reference {
         case .interned(let unmanaged): return unmanaged._withUnsafeGuaranteedRef(body)
@@ -72,16 +72,16 @@ public struct XMLName: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The part of the name after the colon (`b` in `a:b`), or the whole name without a prefix.
-    public var localName: String { withStorage { $0.localName } }
+    @inlinable public var localName: String { withStorage { $0.localName } }
 
     /// The namespace prefix as written in the document (`a` in `a:b`), or `nil` without one.
-    public var prefix: String? { withStorage { $0.prefix } }
+    @inlinable public var prefix: String? { withStorage { $0.prefix } }
 
     /// The namespace URI the name is bound to, or `nil` when it is in no namespace.
-    public var namespaceURI: String? { withStorage { $0.namespaceURI } }
+    @inlinable public var namespaceURI: String? { withStorage { $0.namespaceURI } }
 
     /// The name as written in the document: `prefix:localName`, or `localName` alone.
-    public var qualifiedName: String { withStorage { $0.qualifiedName } }
+    @inlinable public var qualifiedName: String { withStorage { $0.qualifiedName } }
 
     /// The name in James Clark's notation: `{namespaceURI}localName`, or `localName` alone.
     public var expandedName: String {

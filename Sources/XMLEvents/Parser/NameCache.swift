@@ -6,6 +6,12 @@
 /// hashing of characters, no allocation and no reference counting. Only addresses the dictionary
 /// owns are cached: they stay valid, and keep their text, for as long as the parser does.
 struct NameCache {
+    private struct SlotKey: Hashable {
+        var localName: UInt
+        var prefix: UInt
+        var namespaceURI: UInt
+    }
+
     private struct Slot {
         var localName: UInt = 0
         var prefix: UInt = 0
@@ -13,11 +19,17 @@ struct NameCache {
         var name = TapeName(bits: 0)
     }
 
-    private static let slotCount = 512  // 2^9: slotIndex keeps the top 9 bits
+    /// Small enough to stay in the processor's first-level cache beside libxml2's own data; a
+    /// name that misses it is found in `evicted` before the process's table is asked.
+    private static let slotCount = 64  // 2^6: slotIndex keeps the top 6 bits
     private var slots: [Slot]
-    /// The names of the slots whose names are owned rather than interned, which the slots keep
-    /// alive.
-    private var owners: [Int: XMLName] = [:]
+    /// The names this parser has cached (at most ``evictedLimit``), by their three addresses:
+    /// where a slot's former name is found again without building strings or taking the table's
+    /// lock.
+    private var evicted: [SlotKey: TapeName] = [:]
+    private static let evictedLimit = 4096
+    /// The owned (not interned) names among those cached, which the cache keeps alive.
+    private var owners: [SlotKey: XMLName] = [:]
     private let isInterned: (UnsafeRawPointer) -> Bool
 
     /// - Parameter isInterned: Whether an address belongs to the parser's dictionary.
@@ -42,7 +54,7 @@ struct NameCache {
         let index = NameCache.slotIndex(local, prefixAddress, uriAddress)
         let cached = slots[index]
         if cached.localName == local, cached.prefix == prefixAddress, cached.namespaceURI == uriAddress {
-            if cached.name.bits & 1 != 0, let owner = owners[index] { tape.ownedNames.append(owner) }
+            if cached.name.bits & 1 != 0 { keepAlive(cached, on: tape) }
             return cached.name
         }
         return miss(
@@ -58,6 +70,31 @@ struct NameCache {
         slot index: Int,
         tape: EventTape
     ) -> TapeName? {
+        let key = SlotKey(
+            localName: UInt(bitPattern: localName), prefix: UInt(bitPattern: prefix),
+            namespaceURI: UInt(bitPattern: namespaceURI))
+        if let known = evicted[key] {
+            slots[index] = Slot(
+                localName: key.localName, prefix: key.prefix, namespaceURI: key.namespaceURI, name: known)
+            if known.bits & 1 != 0, let owner = owners[key] {
+                tape.ownedNames.append(owner)
+            }
+            return known
+        }
+        return makeName(
+            localName: localName, prefix: prefix, namespaceURI: namespaceURI, maxLength: maxLength, slot: index,
+            key: key, tape: tape)
+    }
+
+    private mutating func makeName(
+        localName: UnsafePointer<UInt8>,
+        prefix: UnsafePointer<UInt8>?,
+        namespaceURI: UnsafePointer<UInt8>?,
+        maxLength: Int,
+        slot index: Int,
+        key: SlotKey,
+        tape: EventTape
+    ) -> TapeName? {
         let localString = String(cString: localName)
         let prefixString = prefix.map { String(cString: $0) }
         guard localString.utf8.count <= maxLength, (prefixString?.utf8.count ?? 0) <= maxLength else {
@@ -66,15 +103,23 @@ struct NameCache {
         let name = XMLName(
             localName: localString, prefix: prefixString, namespaceURI: namespaceURI.map { String(cString: $0) })
         let recorded = TapeName(name, keptAliveBy: tape)
-        if isInterned(UnsafeRawPointer(localName)), prefix.map({ isInterned(UnsafeRawPointer($0)) }) ?? true,
-            namespaceURI.map({ isInterned(UnsafeRawPointer($0)) }) ?? true
-        {
-            slots[index] = Slot(
-                localName: UInt(bitPattern: localName), prefix: UInt(bitPattern: prefix),
-                namespaceURI: UInt(bitPattern: namespaceURI), name: recorded)
-            owners[index] = recorded.bits & 1 != 0 ? name : nil
-        }
+        let isOwned = recorded.bits & 1 != 0
+        // An owned name is cached only while `owners` can keep it alive: a slot holds its bits.
+        guard isInterned(UnsafeRawPointer(localName)), prefix.map({ isInterned(UnsafeRawPointer($0)) }) ?? true,
+            namespaceURI.map({ isInterned(UnsafeRawPointer($0)) }) ?? true,
+            !isOwned || owners.count < NameCache.evictedLimit
+        else { return recorded }
+        slots[index] = Slot(
+            localName: key.localName, prefix: key.prefix, namespaceURI: key.namespaceURI, name: recorded)
+        if isOwned { owners[key] = name }
+        if evicted.count < NameCache.evictedLimit { evicted[key] = recorded }
         return recorded
+    }
+
+    /// Appends the owned name of `slot` to the names `tape` keeps alive.
+    private func keepAlive(_ slot: Slot, on tape: EventTape) {
+        let key = SlotKey(localName: slot.localName, prefix: slot.prefix, namespaceURI: slot.namespaceURI)
+        if let owner = owners[key] { tape.ownedNames.append(owner) }
     }
 
     @inline(__always)
@@ -82,6 +127,6 @@ struct NameCache {
         // Fibonacci hashing of the mixed addresses: the top bits of the product are well spread
         // even though dictionary strings sit close together in a few pools.
         let mixed = (UInt64(local) ^ (UInt64(prefix) &<< 17) ^ (UInt64(namespaceURI) &<< 31)) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: mixed >> 55)
+        return Int(truncatingIfNeeded: mixed >> 58)
     }
 }
