@@ -21,7 +21,7 @@ struct NameCache {
 
     /// Small enough to stay in the processor's first-level cache beside libxml2's own data; a
     /// name that misses it is found in `evicted` before the process's table is asked.
-    private static let slotCount = 64  // 2^6: slotIndex keeps the top 6 bits
+    private static let slotCount = 256  // 2^8: slotIndex keeps the top 8 bits
     private var slots: [Slot]
     /// The names this parser has cached (at most ``evictedLimit``), by their three addresses:
     /// where a slot's former name is found again without building strings or taking the table's
@@ -127,6 +127,6 @@ struct NameCache {
         // Fibonacci hashing of the mixed addresses: the top bits of the product are well spread
         // even though dictionary strings sit close together in a few pools.
         let mixed = (UInt64(local) ^ (UInt64(prefix) &<< 17) ^ (UInt64(namespaceURI) &<< 31)) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: mixed >> 58)
+        return Int(truncatingIfNeeded: mixed >> 56)
     }
 }
