@@ -39,7 +39,7 @@ import XMLEvents
 
     @Test func truncatedDocumentSaysWhatIsMissing() async throws {
         let error = try #require(await parse("<a><b>text").error)
-        #expect(error.code == .documentEnd)
+        #expect(error.code == .truncated)
         #expect(error.message.contains("ended early"))
         #expect(error.message.contains("2 elements"))
     }
@@ -54,8 +54,8 @@ import XMLEvents
     /// reference once its `;` is, an encoding name once its closing quote is).
     @Test(arguments: [
         // Two roots, text after the root: XML_ERR_DOCUMENT_END at the extra content.
-        ("<a/><b/>", XMLParsingError.Code.documentEnd, 4, 3),
-        ("<a/>text", .documentEnd, 4, 3),
+        ("<a/><b/>", XMLParsingError.Code.extraContent, 4, 3),
+        ("<a/>text", .extraContent, 4, 3),
         // A duplicate attribute (XML_ERR_ATTRIBUTE_REDEFINED), at the tag's `/>`.
         ("<a x='1' x='2'/>", XMLParsingError.Code(rawValue: 42), 14, 1),
         // An unbound prefix (XML_NS_ERR_UNDEFINED_NAMESPACE), at the tag's `/>`.
@@ -103,5 +103,31 @@ import XMLEvents
         }
         #expect(thrown is XMLParsingError)
         #expect(try await iterator.next() == nil)
+    }
+
+    /// How an input that is not a complete document ends is told apart: nothing at all, no
+    /// markup, cut short, or more after the root.
+    @Test(arguments: [
+        ("", XMLParsingError.Code.documentEmpty, "Document is empty"),
+        (" \n\t ", .documentEmpty, "Document is empty"),
+        ("{\"a\": 1}", .startTagExpected, "found '{' (it looks like JSON, not XML)"),
+        ("hello", .startTagExpected, "found 'h'"),
+        ("<r>", .truncated, "before its first tag was complete"),
+        ("<!-- c -->", .truncated, "before its root element"),
+        ("<a><b>text", .truncated, "inside <b>: 2 elements are not closed"),
+        ("<a/>x", .extraContent, "Extra content"),
+        ("<a/><b/>", .extraContent, "Extra content"),
+    ])
+    func incompleteInputsAreToldApart(document: String, code: XMLParsingError.Code, message: String) async throws {
+        let error = try #require(await parse(document).error, "\(document)")
+        #expect(error.code == code, "\(document): \(error)")
+        #expect(error.message.contains(message), "\(document): \(error.message)")
+    }
+
+    @Test func codesPrintTheirNames() {
+        #expect(XMLParsingError.Code.tagNameMismatch.description == "tagNameMismatch (76)")
+        #expect(XMLParsingError.Code.truncated.description == "truncated (100010)")
+        #expect(XMLParsingError.Code(rawValue: 68).description == "libxml2 error 68")
+        #expect("\(XMLParsingError.Code.nodeLengthLimitExceeded)" == "nodeLengthLimitExceeded (100004)")
     }
 }

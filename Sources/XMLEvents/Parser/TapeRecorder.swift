@@ -332,20 +332,33 @@ struct TapeRecorder {
     }
 
     /// Explains libxml2's "extra content at the end" report, which it also gives for an input that
-    /// ends before the document does.
-    func describeEarlyEnd(libxml2Message: String, openElement: String?) -> (XMLParsingError.Code, String) {
+    /// ends before the document does, and for one that holds no markup at all.
+    ///
+    /// - Parameter firstContentByte: The document's first byte that is not a byte order mark's,
+    ///   whitespace or NUL, if there was one.
+    func describeEarlyEnd(
+        libxml2Message: String, openElement: String?, firstContentByte: UInt8?
+    ) -> (XMLParsingError.Code, String) {
         if hasEndedRoot {
-            return (.documentEnd, libxml2Message)
+            return (.extraContent, libxml2Message)
         }
         if !hasStartedRoot {
-            if !sawMarkup {
-                return (.documentEmpty, "Document is empty")
+            if sawMarkup {
+                return (.truncated, "The document ended before its root element")
             }
-            return (.documentEnd, "The document ended before its root element")
+            if firstContentByte == UInt8(ascii: "<") {
+                return (.truncated, "The document ended before its first tag was complete")
+            }
+            guard let byte = firstContentByte else { return (.documentEmpty, "Document is empty") }
+            let found =
+                (0x21...0x7E).contains(byte)
+                ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+            let hint = byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") ? " (it looks like JSON, not XML)" : ""
+            return (.startTagExpected, "Expected '<' to start the document, found \(found)\(hint)")
         }
         let name = openElement.map { " inside <\($0)>" } ?? ""
         let count = depth == 1 ? "1 element is" : "\(depth) elements are"
-        return (.documentEnd, "The document ended early\(name): \(count) not closed")
+        return (.truncated, "The document ended early\(name): \(count) not closed")
     }
 
     /// Records the character data or CDATA section gathered so far as one entry.

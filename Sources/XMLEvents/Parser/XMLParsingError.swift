@@ -22,11 +22,18 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         ///   codes (from 100,000 on).
         public init(rawValue: Int) { self.rawValue = rawValue }
 
-        /// The input ended before the document was complete, or something follows its root element
+        /// Something follows the root element: a second root element, or text after it
         /// (`XML_ERR_DOCUMENT_END`).
-        public static let documentEnd = Code(rawValue: 5)
-        /// The input held no document at all (`XML_ERR_DOCUMENT_EMPTY`).
+        public static let extraContent = Code(rawValue: 5)
+        /// The input ended before the document was complete: inside an element (the message
+        /// names the innermost one and how many are open), or before the root element.
+        public static let truncated = Code(rawValue: 100_010)
+        /// The input held no document at all, nothing but whitespace (`XML_ERR_DOCUMENT_EMPTY`).
         public static let documentEmpty = Code(rawValue: 4)
+        /// The input does not start with markup: where the root element's `<` (or an XML
+        /// declaration, a comment, a document type declaration) was expected, something else was
+        /// found, and the message says what (`{` for JSON, say).
+        public static let startTagExpected = Code(rawValue: 100_011)
         /// A byte sequence is not valid in the document's encoding (`XML_ERR_INVALID_CHAR`).
         public static let invalidCharacter = Code(rawValue: 9)
         /// An entity is referenced but not declared (`XML_ERR_UNDECLARED_ENTITY`).
@@ -59,8 +66,26 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         /// UTF-16 without a mark declares no encoding.
         public static let encodingMismatch = Code(rawValue: 100_009)
 
-        /// The code's number, for example `76` for ``tagNameMismatch``.
-        public var description: String { String(rawValue) }
+        /// The code's name for the codes declared here, for example `tagNameMismatch (76)`;
+        /// `libxml2 error 68` for the other libxml2 codes.
+        public var description: String {
+            guard let name = Code.names[rawValue] else { return "libxml2 error \(rawValue)" }
+            return "\(name) (\(rawValue))"
+        }
+
+        private static let names: [Int: String] = [
+            Code.extraContent.rawValue: "extraContent", Code.truncated.rawValue: "truncated",
+            Code.documentEmpty.rawValue: "documentEmpty", Code.startTagExpected.rawValue: "startTagExpected",
+            Code.invalidCharacter.rawValue: "invalidCharacter", Code.undeclaredEntity.rawValue: "undeclaredEntity",
+            Code.unsupportedEncoding.rawValue: "unsupportedEncoding", Code.entityLoop.rawValue: "entityLoop",
+            Code.tagNameMismatch.rawValue: "tagNameMismatch", Code.depthLimitExceeded.rawValue: "depthLimitExceeded",
+            Code.attributeLimitExceeded.rawValue: "attributeLimitExceeded",
+            Code.nameLengthLimitExceeded.rawValue: "nameLengthLimitExceeded",
+            Code.nodeLengthLimitExceeded.rawValue: "nodeLengthLimitExceeded",
+            Code.entityExpansionLimitExceeded.rawValue: "entityExpansionLimitExceeded",
+            Code.externalEntityFailed.rawValue: "externalEntityFailed", Code.internalError.rawValue: "internalError",
+            Code.parserFinished.rawValue: "parserFinished", Code.encodingMismatch.rawValue: "encodingMismatch",
+        ]
     }
 
     /// What went wrong.

@@ -194,12 +194,12 @@ enum AttackCatalog {
             name: "two roots",
             document: { _ in AttackDocument("<a/><b/>") },
             // At the second root.
-            expectation: { _ in .error(.documentEnd, at: .offset(4)) }),
+            expectation: { _ in .error(.extraContent, at: .offset(4)) }),
         AttackCase(
             name: "text after the root",
             document: { _ in AttackDocument("<a/>trailing text") },
             // At the text.
-            expectation: { _ in .error(.documentEnd, at: .offset(4)) }),
+            expectation: { _ in .error(.extraContent, at: .offset(4)) }),
         AttackCase(
             name: "unknown encoding",
             document: { _ in AttackDocument("<?xml version='1.0' encoding='x-no-such-charset'?><r/>") },

@@ -88,6 +88,7 @@ final class LibXML2PushContext {
         if session.pointee.byteOrderMark == nil {
             session.pointee.byteOrderMark = ByteOrderMark(leadingBytes: slice)
         }
+        session.pointee.noteFirstContentByte(in: slice)
         let saved = xmlevents_install_error_handlers(SAXCallbacks.structuredError, UnsafeMutableRawPointer(context))
         let status = xmlParseChunk(
             context,

@@ -10,6 +10,18 @@ struct ParserSession {
     let resolver: XMLExternalEntityResolver?
     /// The byte order mark the input starts with, once the first bytes were fed.
     var byteOrderMark: ByteOrderMark?
+    /// The input's first byte that is not a byte order mark's, whitespace or NUL, once one was
+    /// fed: what an input without markup starts with, for the error that says so.
+    var firstContentByte: UInt8?
+
+    /// Notes the first content byte of `slice`, until one was found.
+    mutating func noteFirstContentByte(in slice: UnsafeRawBufferPointer) {
+        guard firstContentByte == nil else { return }
+        firstContentByte = slice.first { byte in
+            !(byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x00 || byte == 0xEF
+                || byte == 0xBB || byte == 0xBF || byte == 0xFE || byte == 0xFF)
+        }
+    }
 
     /// Records the first error and makes libxml2 stop at its next step. The input buffers are
     /// not freed here (this runs inside libxml2's call stack); the owner halts the parser for good

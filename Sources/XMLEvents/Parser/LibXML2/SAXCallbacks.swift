@@ -216,9 +216,10 @@ enum SAXCallbacks {
         var message = report.message.map { String(cString: $0) } ?? "Unknown error"
         while message.last?.isWhitespace == true { message.removeLast() }
         var code = XMLParsingError.Code(rawValue: Int(report.code))
-        if code == .documentEnd {
+        if code == .extraContent || code == .documentEmpty {
             (code, message) = session.pointee.recorder.describeEarlyEnd(
-                libxml2Message: message, openElement: string(session.pointee.mainContext.pointee.name))
+                libxml2Message: message, openElement: string(session.pointee.mainContext.pointee.name),
+                firstContentByte: session.pointee.firstContentByte)
         }
         let raisedByMain =
             report.ctxt.map { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(session.pointee.mainContext)
