@@ -1,0 +1,120 @@
+import Foundation
+
+/// The bytes of a byte-at-a-time asynchronous sequence, gathered into chunks for the parser:
+/// what `XMLEvents` reads from `URLSession.AsyncBytes`, `FileHandle.AsyncBytes`,
+/// `AsyncStream<UInt8>` or any other `AsyncSequence` of `UInt8`.
+///
+/// ```swift
+/// let (bytes, _) = try await URLSession.shared.bytes(from: feedURL)   // Apple platforms
+/// for try await event in XMLEvents(bytes) { … }
+/// ```
+///
+/// The gathering loop is inlined into the caller and specialized for the base sequence, so a
+/// base that hands out bytes from a buffer of its own (as `URLSession.AsyncBytes` and
+/// `FileHandle.AsyncBytes` do) costs a few instructions per byte and suspends only when its
+/// buffer runs dry. A base that suspends for every byte (an `AsyncStream<UInt8>`) still works,
+/// at the price of that suspension.
+///
+/// A chunk is handed on when it is full or the bytes end: an `AsyncSequence` cannot tell that
+/// its next byte will be late. The default, 4 KiB, is the parser's own step, so it adds no
+/// latency to what the parser has anyway; for a live stream that trickles and
+/// ``XMLParsingOptions/parsesAsBytesArrive``, choose a smaller size.
+public struct AsyncByteChunks<Base: AsyncSequence>: AsyncSequence where Base.Element == UInt8 {
+    /// Each element holds up to ``chunkSize`` consecutive bytes.
+    public typealias Element = [UInt8]
+    /// The base's errors, passed on after the bytes before them.
+    public typealias Failure = any Error
+
+    /// The bytes.
+    public let base: Base
+    /// The most bytes in one chunk.
+    public let chunkSize: Int
+
+    /// Gathers the bytes of `base` into chunks of at most `chunkSize` bytes (at least 1).
+    ///
+    /// - Parameters:
+    ///   - base: The bytes, one element each.
+    ///   - chunkSize: The most bytes in one chunk; values below 1 count as 1.
+    @inlinable
+    public init(_ base: Base, chunkSize: Int = 4096) {
+        self.base = base
+        self.chunkSize = Swift.max(1, chunkSize)
+    }
+
+    /// Starts reading the base.
+    @inlinable
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(base: base.makeAsyncIterator(), chunkSize: chunkSize)
+    }
+
+    /// Fills a chunk from the base, byte by byte, without suspending while the base has bytes at
+    /// hand.
+    public struct Iterator: AsyncIteratorProtocol {
+        @usableFromInline var base: Base.AsyncIterator?
+        @usableFromInline let chunkSize: Int
+        /// The base's error, thrown once the bytes before it have been handed on.
+        @usableFromInline var failure: (any Error)?
+
+        @inlinable
+        init(base: Base.AsyncIterator, chunkSize: Int) {
+            self.base = base
+            self.chunkSize = chunkSize
+        }
+
+        /// The next chunk, or `nil` after the last byte.
+        ///
+        /// - Throws: The base's error, after a chunk with the bytes that came before it.
+        @inlinable
+        public mutating func next() async throws -> [UInt8]? {
+            try await next(isolation: nil)
+        }
+
+        /// The next chunk, or `nil` after the last byte, reading the base on `actor`.
+        ///
+        /// - Parameter actor: The caller's actor, usually `#isolation`.
+        /// - Throws: The base's error, after a chunk with the bytes that came before it.
+        @inlinable
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> [UInt8]? {
+            if let failure {
+                self.failure = nil
+                throw failure
+            }
+            guard var iterator = base else { return nil }
+            base = nil
+            var chunk: [UInt8] = []
+            chunk.reserveCapacity(chunkSize)
+            do {
+                while chunk.count < chunkSize, let byte = try await iterator.next(isolation: actor) {
+                    chunk.append(byte)
+                }
+            } catch {
+                failure = error
+                return chunk.isEmpty ? try await next(isolation: actor) : chunk
+            }
+            // A full chunk may be followed by more; a short one means the base ended.
+            if chunk.count == chunkSize { base = iterator }
+            return chunk.isEmpty ? nil : chunk
+        }
+    }
+}
+
+extension AsyncByteChunks: Sendable where Base: Sendable {}
+
+extension XMLEvents {
+    /// The events of a document whose bytes arrive one at a time, from `URLSession.AsyncBytes`,
+    /// `FileHandle.AsyncBytes`, an `AsyncStream<UInt8>` or any `AsyncSequence` of `UInt8`.
+    ///
+    /// The bytes are gathered into chunks (see ``AsyncByteChunks``) without a suspension per
+    /// byte where the sequence has them at hand.
+    ///
+    /// - Parameters:
+    ///   - bytes: The document's bytes.
+    ///   - chunkSize: How many bytes are gathered before they are handed to the parser.
+    ///   - options: How to parse; the defaults are safe for untrusted input.
+    @inlinable
+    public init<Bytes: AsyncSequence>(
+        _ bytes: Bytes, chunkSize: Int = 4096, options: XMLParsingOptions = .default
+    ) where Source == AsyncByteChunks<Bytes>, Bytes.Element == UInt8 {
+        self.init(AsyncByteChunks(bytes, chunkSize: chunkSize), options: options)
+    }
+}
