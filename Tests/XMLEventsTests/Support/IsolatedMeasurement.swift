@@ -20,7 +20,8 @@
             CompositionMemoryMeasurements.all + [
                 CancellationMemoryMeasurement.thousandCancelledParses,
                 HTTPTests.HTTPCancellationTests.thousandCancelledTransfers,
-            ]
+                HTTPTests.HTTPProxyAndTrustTests.environmentProxy,
+            ] + HTTPTests.HTTPCompressedBombTests.all
 
         /// Runs this measurement in a child process and returns its figures.
         func run() async throws -> Figures {
