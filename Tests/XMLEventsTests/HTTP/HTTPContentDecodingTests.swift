@@ -104,6 +104,30 @@
                 }
             }
 
+            /// A body found undecodable ends its transfer at once, though the consumer still holds the
+            /// iterator, which then ends.
+            @Test func anUndecodableBodyEndsItsTransfer() async throws {
+                try await HTTPTestSupport.withServer { server in
+                    server.route(
+                        "/garbage.xml",
+                        LoopbackResponse(
+                            headers: [("Content-Encoding", "br")],
+                            body: .repeating(Data("<r>not brotli</r>".utf8), totalBytes: 20_000_000),
+                            sendBufferSize: 16_384))
+                    let url = server.url("/garbage.xml")
+                    var iterator = HTTPChunks(url: url, configuration: Self.every).makeAsyncIterator()
+                    let error = await HTTPTestSupport.error { _ = try await iterator.next() }
+                    guard case .undecodableContent(url, _) = error as? XMLHTTPError else {
+                        Issue.record("unexpected \(String(describing: error))")
+                        return
+                    }
+                    #expect(await HTTPTestSupport.eventually { server.openConnections == 0 })
+                    #expect(server.bodyBytesWritten < 10_000_000)
+                    let after = try await iterator.next()
+                    #expect(after == nil)
+                }
+            }
+
             /// A stream cut at its end (the connection closed cleanly after part of it) or followed by
             /// garbage is an error, not a silently short body.
             @Test func incompleteOrOverlongStreamsFail() async throws {

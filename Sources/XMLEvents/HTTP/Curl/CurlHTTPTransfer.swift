@@ -15,7 +15,9 @@
             case decoding(ContentDecodingPipeline, url: URL)
         }
 
-        private var chunks: ByteChunkStream.Iterator
+        /// The buffer's only consumer; `nil` after the body proved undecodable, which ends the
+        /// stream and with it the transfer.
+        private var chunks: ByteChunkStream.Iterator?
         private let promise = HTTPResponsePromise()
         private let acceptedCodings: [HTTPContentCoding]
         private var decoding = Decoding.undecided
@@ -56,11 +58,16 @@
         func next(isolation actor: isolated (any Actor)?) async throws -> Data? {
             switch decoding {
             case .identity:
-                return try await chunks.next(isolation: actor)
+                return try await chunks?.next(isolation: actor)
             case .decoding(let pipeline, let url):
+                guard var source = chunks else { return nil }
                 do {
-                    return try await pipeline.next(from: &chunks, isolation: actor)
+                    let decoded = try await pipeline.next(from: &source, isolation: actor)
+                    chunks = source
+                    return decoded
                 } catch let failure as ContentDecodingFailure {
+                    // Nothing more can be decoded: stop the transfer rather than let it run paused.
+                    chunks = nil
                     throw XMLHTTPError.undecodableContent(url: url, reason: failure.reason)
                 }
             case .undecided:
