@@ -26,6 +26,21 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        .systemLibrary(
+            name: "CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
+        ),
+        .systemLibrary(
+            name: "CBrotli",
+            pkgConfig: "libbrotlidec",
+            providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]
+        ),
+        .systemLibrary(
+            name: "CBrotliEncoder",
+            pkgConfig: "libbrotlienc",
+            providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]
+        ),
 
         // A pthread-backed lock that ThreadSanitizer understands, shared by the package's modules.
         .target(name: "ThreadSafety"),
@@ -37,12 +52,16 @@ let package = Package(
                 "CLibXML2",
                 "ThreadSafety",
                 .target(name: "CCurl", condition: .when(platforms: [.linux])),
+                // The content decoders of the libcurl transport (URLSession decodes on its own).
+                .target(name: "CZlib", condition: .when(platforms: [.linux])),
+                .target(name: "CZstd", condition: .when(platforms: [.linux])),
+                .target(name: "CBrotli", condition: .when(platforms: [.linux])),
             ]
         ),
 
         // Shared by the CLI's offline demo, the benchmarks and the tests.
         .target(name: "XMLCorpus"),
-        .target(name: "LoopbackHTTP", dependencies: ["CZlib", "ThreadSafety"]),
+        .target(name: "LoopbackHTTP", dependencies: ["CZlib", "CZstd", "CBrotliEncoder", "ThreadSafety"]),
 
         // The command-line tool.
         .executableTarget(

@@ -33,8 +33,9 @@ mkdir -p "$build"
 
 echo "== building the leak driver ($binary)"
 flags=(-parse-as-library -swift-version 6 -O -g -wmo -I "$build"
-    -I "$root/Sources/CLibXML2" -I "$root/Sources/CCurl" -I "$root/Sources/CZlib")
-for package in libxml-2.0 libcurl zlib; do
+    -I "$root/Sources/CLibXML2" -I "$root/Sources/CCurl" -I "$root/Sources/CZlib" -I "$root/Sources/CZstd"
+    -I "$root/Sources/CBrotli" -I "$root/Sources/CBrotliEncoder")
+for package in libxml-2.0 libcurl zlib libzstd libbrotlidec libbrotlienc; do
     for flag in $(pkg-config --cflags "$package"); do flags+=(-Xcc "$flag"); done
 done
 sources() { find "$root/$1" -name '*.swift' | sort; }
@@ -52,7 +53,7 @@ swiftc "${flags[@]/-parse-as-library/}" -module-name LeakDriver \
     "$root"/Scripts/LeakDriver/*.swift "$root/Tests/XMLEventsTests/Hardening/LeakCycles.swift" \
     "$root/Tests/XMLEventsTests/Hardening/LeakCycleKind.swift" \
     "$build/ThreadSafety.o" "$build/XMLEvents.o" "$build/LoopbackHTTP.o" \
-    $(pkg-config --libs libxml-2.0 libcurl zlib) -o "$binary"
+    $(pkg-config --libs libxml-2.0 libcurl zlib libzstd libbrotlidec libbrotlienc) -o "$binary"
 
 log="$build/valgrind-$(date +%Y%m%d-%H%M%S).log"
 echo "== running $cycles cycles under valgrind (log: $log)"

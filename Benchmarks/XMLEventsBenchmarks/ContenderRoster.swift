@@ -20,11 +20,15 @@ enum ContenderRoster {
         return contenders
     }()
 
-    /// A slow and a fast consumer over loopback HTTP, for the backpressure table; none where
-    /// XMLEvents has no HTTP client.
+    /// A slow and a fast consumer over loopback HTTP, and twenty streams of a compressed bomb
+    /// beside the same uncompressed, for the backpressure table; none where XMLEvents has no
+    /// HTTP client.
     static let backpressure: [any Contender] = {
         #if (os(Linux) && canImport(CCurl)) || canImport(Darwin)
-            [XMLEventsBackpressureContender.slow, XMLEventsBackpressureContender.fast]
+            [
+                XMLEventsBackpressureContender.slow, XMLEventsBackpressureContender.fast,
+                XMLEventsCompressedBombContender.identity, XMLEventsCompressedBombContender.gzip,
+            ]
         #else
             []
         #endif

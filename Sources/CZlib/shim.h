@@ -1,4 +1,4 @@
-// zlib, for the test server's gzip and deflate bodies.
+// zlib, for the HTTP client's gzip and deflate content decoder and the test server's encoder.
 #ifndef XMLEVENTS_CZLIB_SHIM_H
 #define XMLEVENTS_CZLIB_SHIM_H
 

@@ -20,15 +20,16 @@ struct BodyTransmitter {
     private var bytesSinceDripPause = 0
     private var faultHasFired = false
 
+    /// - Parameter head: The head's bytes still to send, if any.
     init(
-        head: ResponseHead,
+        head: [UInt8],
         chunked: Bool,
         pacing: LoopbackResponse.Pacing,
         fault: LoopbackResponse.Fault?,
         socket: ConnectedSocket,
         meter: ExchangeMeter
     ) {
-        self.unsentHead = head.bytes
+        self.unsentHead = head
         self.chunked = chunked
         switch pacing {
         case .immediate:

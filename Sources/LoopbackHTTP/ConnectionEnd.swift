@@ -11,8 +11,8 @@ enum ConnectionEnd: Error, Equatable {
     case faultClosed(reset: Bool)
     /// The body ended before the `Content-Length` that had already been sent.
     case bodyShorterThanDeclared(declared: Int, sent: Int)
-    /// zlib reported `code` while compressing the body.
-    case compressionFailed(code: Int32)
+    /// The compressor (`library`: zlib, libzstd, libbrotlienc) failed with `code`.
+    case compressionFailed(library: String, code: Int)
     /// A socket call failed with `errno`, for a reason other than the client leaving.
     case socketFailed(errno: Int32)
 
@@ -24,7 +24,7 @@ enum ConnectionEnd: Error, Equatable {
         case .faultClosed: .faultInjected
         case .bodyShorterThanDeclared(let declared, let sent):
             .failed(reason: "the body ended after \(sent) of its declared \(declared) bytes")
-        case .compressionFailed(let code): .failed(reason: "zlib failed with code \(code)")
+        case .compressionFailed(let library, let code): .failed(reason: "\(library) failed with code \(code)")
         case .socketFailed(let code): .failed(reason: "a socket call failed with errno \(code)")
         }
     }

@@ -12,7 +12,15 @@ protocol ContentEncoder {
 extension LoopbackResponse.ContentEncoding {
     /// A new encoder for one response body in this coding.
     func makeEncoder() throws(ConnectionEnd) -> any ContentEncoder {
-        guard let windowBits else { return IdentityEncoder() }
-        return try ZlibEncoder(windowBits: windowBits)
+        switch self {
+        case .identity: IdentityEncoder()
+        case .gzip: try ZlibEncoder(windowBits: 15 + 16)
+        case .deflate: try ZlibEncoder(windowBits: 15)
+        case .rawDeflate: try ZlibEncoder(windowBits: -15)
+        case .zstd: try ZstdEncoder()
+        case .brotli: try BrotliEncoder()
+        case .layered(let codings):
+            try LayeredEncoder(codings.map { coding throws(ConnectionEnd) in try coding.makeEncoder() })
+        }
     }
 }

@@ -41,6 +41,15 @@ public struct LoopbackResponse: Sendable {
     /// How fast the body goes out.
     public var pacing: Pacing
 
+    /// How fast the head goes out: with ``Pacing/drip(bytes:every:)`` the interim responses, the
+    /// status line and the header fields trickle out a few bytes at a time, for testing a
+    /// client's timeouts against a server that never finishes a header line.
+    public var headPacing: Pacing
+
+    /// Informational statuses (100–199, such as 100 Continue) sent as interim responses before
+    /// the final one, whether or not the client asked for them.
+    public var interimStatuses: [Int]
+
     /// A failure to inject into this response, or `nil` to deliver it whole.
     public var fault: Fault?
 
@@ -61,7 +70,9 @@ public struct LoopbackResponse: Sendable {
         framing: Framing = .automatic,
         pacing: Pacing = .immediate,
         fault: Fault? = nil,
-        sendBufferSize: Int? = nil
+        sendBufferSize: Int? = nil,
+        headPacing: Pacing = .immediate,
+        interimStatuses: [Int] = []
     ) {
         self.status = status
         self.headers = headers
@@ -71,6 +82,8 @@ public struct LoopbackResponse: Sendable {
         self.pacing = pacing
         self.fault = fault
         self.sendBufferSize = sendBufferSize
+        self.headPacing = headPacing
+        self.interimStatuses = interimStatuses
     }
 
     /// A redirect to `location` (a path on this server or any URL), with a short text body.

@@ -3,7 +3,7 @@ struct ResponseHead {
     // Headers the server writes from the framing; the response's own are dropped.
     private static let framingHeaders: Set<String> = ["content-length", "transfer-encoding", "connection"]
 
-    /// The head's bytes, ending with the empty line.
+    /// The head's bytes, after any interim responses, ending with the empty line.
     let bytes: [UInt8]
 
     /// Builds the head of `response`, with headers that match `framing` and `keepAlive`.
@@ -27,7 +27,9 @@ struct ResponseHead {
         } else if clientMinorVersion == 0 {
             fields.append(("Connection", "keep-alive"))
         }
-        var text = "HTTP/1.1 \(response.status) \(ReasonPhrase.for(response.status))\r\n"
+        var text = ""
+        for status in response.interimStatuses { text += "HTTP/1.1 \(status) \(ReasonPhrase.for(status))\r\n\r\n" }
+        text += "HTTP/1.1 \(response.status) \(ReasonPhrase.for(response.status))\r\n"
         for field in fields { text += "\(field.name): \(field.value)\r\n" }
         text += "\r\n"
         bytes = Array(text.utf8)

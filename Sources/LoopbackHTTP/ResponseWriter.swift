@@ -48,8 +48,13 @@ struct ResponseWriter {
                 keepAlive: keepAlive,
                 clientMinorVersion: context.clientMinorVersion
             )
+            var headBytes = head.bytes
+            if case .drip(let bytes, let interval) = response.headPacing {
+                try drip(headBytes, bytes: max(1, bytes), every: interval)
+                headBytes = []
+            }
             var transmitter = BodyTransmitter(
-                head: head,
+                head: headBytes,
                 chunked: framing == .chunked,
                 pacing: response.pacing,
                 fault: response.fault,
@@ -90,6 +95,17 @@ struct ResponseWriter {
         if !tail.isEmpty { try transmitter.send(tail) }
         if let declaredLength, produced < declaredLength {
             throw .bodyShorterThanDeclared(declared: declaredLength, sent: produced)
+        }
+    }
+
+    /// Sends `bytes` (not body bytes) `count` at a time, pausing `interval` between pieces.
+    private func drip(_ bytes: [UInt8], bytes count: Int, every interval: Duration) throws(ConnectionEnd) {
+        var offset = 0
+        while offset < bytes.count {
+            if offset > 0 { try socket.pause(for: interval) }
+            let end = min(offset + count, bytes.count)
+            try socket.send(prefix: Array(bytes[offset..<end]), meter: meter)
+            offset = end
         }
     }
 

@@ -21,7 +21,7 @@ final class ZlibEncoder: ContentEncoder {
         guard code == Z_OK else {
             stream.deinitialize(count: 1)
             stream.deallocate()
-            throw .compressionFailed(code: code)
+            throw .compressionFailed(library: "zlib", code: Int(code))
         }
     }
 
@@ -74,7 +74,7 @@ final class ZlibEncoder: ContentEncoder {
                 }
             }
         }
-        guard code == Z_OK else { throw .compressionFailed(code: code) }
+        guard code == Z_OK else { throw .compressionFailed(library: "zlib", code: Int(code)) }
         return output
     }
 }

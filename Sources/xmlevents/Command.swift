@@ -106,7 +106,7 @@ struct Command {
     func streamURL(_ url: URL, meter: ByteMeter) async -> (StreamOutcome, HTTPChunks) {
         // What `XMLEvents(url:)` reads from; built here so that the progress stays reachable
         // and the chunks can be cut to `--chunk-size`.
-        let chunks = HTTPChunks(url: url)
+        let chunks = HTTPChunks(url: url, configuration: options.httpConfiguration)
         let transfer = chunks.progress
         let outcome = await pipeline.run(
             chunks, meter: meter,

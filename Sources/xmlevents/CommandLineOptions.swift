@@ -32,6 +32,8 @@ struct CommandLineOptions {
     static let defaultChunkSize = 64 * 1024
     // A gigabyte per step is far past any benefit, and stops `--chunk-size 9E` overflowing.
     static let maximumChunkSize = 1 << 30
+    // A year, as `HTTPConfiguration` keeps its timeouts.
+    static let maximumTimeSeconds = 365.0 * 86_400
 
     var action = Action.stream
     var input = Input.demo
@@ -46,6 +48,18 @@ struct CommandLineOptions {
     /// `nil` until `--progress` or `--no-progress` decides: then only when stderr is a terminal.
     var showsProgress: Bool?
     var isQuiet = false
+    /// `--max-time`: the deadline of an HTTP transfer.
+    var maximumTime: Duration?
+    /// `--max-bytes`: the most body bytes of an HTTP transfer, decoded.
+    var maximumBytes: Int?
+
+    /// The HTTP settings the flags select.
+    var httpConfiguration: HTTPConfiguration {
+        var configuration = HTTPConfiguration()
+        configuration.totalTimeout = maximumTime
+        configuration.maximumBodyByteCount = maximumBytes
+        return configuration
+    }
 
     /// The parsing options the flags select. Standard input is parsed as its bytes arrive, so
     /// that a stream that trickles (`tail -f log.xml | xmlevents -`) shows each event as soon as
@@ -109,7 +123,11 @@ struct CommandLineOptions {
                 }
                 selectionText = text
             case "--chunk-size":
-                chunkSize = try Self.byteCount(try value(), for: name)
+                chunkSize = try Self.byteCount(try value(), for: name, maximum: Self.maximumChunkSize)
+            case "--max-time":
+                maximumTime = try Self.seconds(try value(), for: name)
+            case "--max-bytes":
+                maximumBytes = try Self.byteCount(try value(), for: name, maximum: Int.max)
             case "--cdata":
                 try flag()
                 reportsCDATA = true
@@ -138,6 +156,13 @@ struct CommandLineOptions {
         }
         if let argument = positional.first {
             input = try Self.input(argument)
+        }
+        switch input {
+        case .file, .standardInput:
+            let limit = maximumTime != nil ? "--max-time" : maximumBytes != nil ? "--max-bytes" : nil
+            if let limit { throw UsageError("'\(limit)' applies to http and https URLs only") }
+        case .url, .demo:
+            break
         }
     }
 
@@ -169,16 +194,20 @@ struct CommandLineOptions {
         return .file(argument)
     }
 
-    /// A whole number of bytes, with an optional `K` (KiB) or `M` (MiB) suffix.
-    private static func byteCount(_ text: String, for option: String) throws(UsageError) -> Int {
+    /// A whole number of bytes, with an optional `K` (KiB), `M` (MiB) or `G` (GiB) suffix, from
+    /// 1 to `maximum`.
+    private static func byteCount(_ text: String, for option: String, maximum: Int) throws(UsageError) -> Int {
         var digits = Substring(text)
         var unit = 1
         switch digits.last {
         case "k", "K":
-            unit = 1_024
+            unit = 1 << 10
             digits = digits.dropLast()
         case "m", "M":
-            unit = 1_024 * 1_024
+            unit = 1 << 20
+            digits = digits.dropLast()
+        case "g", "G":
+            unit = 1 << 30
             digits = digits.dropLast()
         default:
             break
@@ -186,13 +215,25 @@ struct CommandLineOptions {
         guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
             let number = Int(digits)
         else {
-            throw UsageError("'\(option)' needs a whole number of bytes (such as 4096 or 64K), not '\(text)'")
+            throw UsageError("'\(option)' needs a whole number of bytes (such as 4096, 64K or 2G), not '\(text)'")
         }
         let (bytes, overflow) = number.multipliedReportingOverflow(by: unit)
-        guard !overflow, bytes >= 1, bytes <= maximumChunkSize else {
-            throw UsageError("'\(option)' must be between 1 and \(maximumChunkSize) bytes, not '\(text)'")
+        guard !overflow, bytes >= 1, bytes <= maximum else {
+            throw UsageError("'\(option)' must be between 1 and \(maximum) bytes, not '\(text)'")
         }
         return bytes
+    }
+
+    /// A positive number of seconds, such as `30` or `0.5`, at most a year.
+    private static func seconds(_ text: String, for option: String) throws(UsageError) -> Duration {
+        let isDecimal = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+        guard isDecimal, let seconds = Double(text), seconds.isFinite else {
+            throw UsageError("'\(option)' needs a number of seconds (such as 30 or 0.5), not '\(text)'")
+        }
+        guard seconds >= 0.001, seconds <= maximumTimeSeconds else {
+            throw UsageError("'\(option)' must be between 0.001 and \(Int(maximumTimeSeconds)) seconds, not '\(text)'")
+        }
+        return .milliseconds(Int64((seconds * 1_000).rounded()))
     }
 
     private static func explain(_ error: XMLPathError) -> String {
@@ -235,6 +276,11 @@ struct CommandLineOptions {
           --chunk-size N        Bytes fed to the parser at a time; K and M mean KiB and MiB
                                 (default: 64K). Standard input is parsed as its bytes
                                 arrive, so a stream that trickles shows each event at once.
+          --max-time SECONDS    For a URL: fail the transfer if it has not ended within
+                                SECONDS (such as 30 or 0.5), however the server trickles
+                                (default: no limit; the server may not go silent for 60 s).
+          --max-bytes N         For a URL: fail once the body, decoded, exceeds N bytes; K, M
+                                and G mean KiB, MiB and GiB (default: no limit).
           --cdata               Report CDATA sections as "cdata" events instead of as text.
           --drop-whitespace     Drop text made only of whitespace (default: keep it).
           --huge                Lift the size limits (1 GB nodes, nesting 100,000 deep) for
@@ -255,12 +301,14 @@ struct CommandLineOptions {
           curl -s https://example.org/feed.atom | xmlevents --select entry --format xml -
           xmlevents --format xml --select /registry/record https://example.org/registry.xml | head
           xmlevents --format xml in.xml | xmlevents --format jsonl -
+          xmlevents --max-time 60 --max-bytes 500M https://example.org/feed.xml
 
         EXIT STATUS:
           0  Success, also when the reader of the output goes away early (| head).
           1  The document is malformed, cut short or over a limit: file:line:column: error: …
           2  Usage: unknown option, missing or bad value, invalid --select path.
-          3  I/O or HTTP failure: file not found, server unreachable, HTTP error status.
+          3  I/O or HTTP failure: file not found, server unreachable, HTTP error status,
+             --max-time or --max-bytes exceeded.
 
         """
 }

@@ -149,6 +149,16 @@ struct Diagnostic {
             return "could not connect within \(after)"
         case .stalled(let url, let after):
             return "the server sent nothing for \(after)" + redirected(to: url)
+        case .headerTooSlow(let url, let after):
+            return "the server sent its response head too slowly: no complete header line for \(after)"
+                + redirected(to: url)
+        case .totalTimeoutExceeded(let url, let after):
+            return "the transfer did not finish within \(after) (--max-time)" + redirected(to: url)
+        case .headerTooLarge(let url, let limit):
+            return "the response head, or one of its lines, is larger than \(Quantities.grouped(limit)) bytes"
+                + redirected(to: url)
+        case .bodyTooLarge(let url, let limit):
+            return "the body is larger than \(Quantities.grouped(limit)) bytes (--max-bytes)" + redirected(to: url)
         case .truncatedBody(let url, let received, let expected):
             let of = expected.map { " of \(Quantities.grouped($0))" } ?? ""
             return "the body ended early, after \(Quantities.grouped(received))\(of) bytes" + redirected(to: url)

@@ -10,9 +10,22 @@
             /// See ``HTTPChunks/Failure``.
             public typealias Failure = any Error
 
+            /// Where the iteration is.
+            private enum Stage {
+                case notStarted
+                case running(HTTPTransfer)
+                /// Ended by ``HTTPConfiguration/maximumBodyByteCount`` with this error: the transfer
+                /// is dropped, which aborts it, and nothing more is read.
+                case cutOff(XMLHTTPError)
+            }
+
             private let request: HTTPTransferRequest
             private let progress: Progress
-            private var transfer: HTTPTransfer?
+            private var stage = Stage.notStarted
+            /// The body bytes handed out so far.
+            private var deliveredByteCount = 0
+            /// Thrown by the next call, after the last bytes the limit allowed.
+            private var pendingError: XMLHTTPError?
 
             init(request: HTTPTransferRequest, progress: Progress) {
                 self.request = request
@@ -25,7 +38,8 @@
             /// - Throws: ``XMLHTTPError`` if the transfer fails before a 2xx head, the same error
             ///   the first ``next()`` throws; `CancellationError` if the task is cancelled.
             public mutating func response() async throws -> Response {
-                try await started().response()
+                if case .cutOff(let error) = stage { throw error }
+                return try await started().response()
             }
 
             /// The next chunk of the body, or `nil` after its last.
@@ -33,7 +47,7 @@
             /// - Returns: The next decoded bytes, or `nil` at the end.
             /// - Throws: ``XMLHTTPError``, or `CancellationError` when the task is cancelled.
             public mutating func next() async throws -> Data? {
-                try await started().next(isolation: nil)
+                try await next(isolation: nil)
             }
 
             /// The next chunk of the body, or `nil` after its last, resuming on the caller's actor.
@@ -42,14 +56,45 @@
             /// - Returns: The next decoded bytes, or `nil` at the end.
             /// - Throws: ``XMLHTTPError``, or `CancellationError` when the task is cancelled.
             public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Data? {
-                try await started().next(isolation: actor)
+                if let pendingError {
+                    self.pendingError = nil
+                    throw pendingError
+                }
+                if case .cutOff = stage { return nil }
+                let transfer = started()
+                guard let chunk = try await transfer.next(isolation: actor) else { return nil }
+                let delivered = try limited(chunk, of: transfer)
+                deliveredByteCount += delivered.count
+                progress.record(delivered: delivered.count)
+                return delivered
             }
 
+            /// `chunk`, or as much of it as ``HTTPConfiguration/maximumBodyByteCount`` leaves; past
+            /// the limit the transfer ends with ``XMLHTTPError/bodyTooLarge(url:limit:)``.
+            private mutating func limited(_ chunk: Data, of transfer: HTTPTransfer) throws(XMLHTTPError) -> Data {
+                guard let limit = request.maximumBodyByteCount, chunk.count > limit - deliveredByteCount else {
+                    return chunk
+                }
+                let url = transfer.responseURL ?? request.url ?? URL(fileURLWithPath: "/")
+                let error = XMLHTTPError.bodyTooLarge(url: url, limit: limit)
+                stage = .cutOff(error)
+                let room = limit - deliveredByteCount
+                guard room > 0 else { throw error }
+                pendingError = error
+                return chunk.prefix(room)
+            }
+
+            /// The transfer, started on first use; a new one if it was cut off, which callers check
+            /// first.
             private mutating func started() -> HTTPTransfer {
-                if let transfer { return transfer }
-                let transfer = HTTPTransfer(request, progress: progress)
-                self.transfer = transfer
-                return transfer
+                switch stage {
+                case .running(let transfer):
+                    return transfer
+                case .notStarted, .cutOff:
+                    let transfer = HTTPTransfer(request, progress: progress)
+                    stage = .running(transfer)
+                    return transfer
+                }
             }
         }
     }

@@ -48,7 +48,8 @@ extension HTTPChunks {
             }
         }
 
-        /// The body bytes handed to the consumer's buffer so far, after content decoding.
+        /// The body bytes handed to the consumer so far, after content decoding (which happens as
+        /// the consumer reads).
         public var decodedByteCount: Int {
             state.withLock { $0.decodedByteCount }
         }
@@ -58,8 +59,8 @@ extension HTTPChunks {
             state.withLock { $0.isFinished }
         }
 
-        /// The decoded bytes received and not yet taken by the consumer: what the client holds
-        /// between the network and the parser.
+        /// The bytes received and not yet taken by the consumer, as sent (before content
+        /// decoding): what the client holds between the network and the parser.
         public var bufferedByteCount: Int {
             state.withLock { $0.stream }?.bufferedByteCount ?? 0
         }
@@ -82,12 +83,14 @@ extension HTTPChunks {
             state.withLock { $0.expectedByteCount = byteCount }
         }
 
-        /// More of the body came: `received` in all so far as sent, `decoded` more after decoding.
-        func record(received: Int, decoded: Int) {
-            state.withLock { state in
-                state.receivedByteCount = received
-                state.decodedByteCount += decoded
-            }
+        /// More of the body came: `received` in all so far, as sent.
+        func record(received: Int) {
+            state.withLock { $0.receivedByteCount = received }
+        }
+
+        /// The consumer took `decoded` more bytes of the body.
+        func record(delivered decoded: Int) {
+            state.withLock { $0.decodedByteCount += decoded }
         }
 
         /// The body was received whole.

@@ -18,7 +18,8 @@
     ///
     /// Nothing happens until iteration starts; each iterator performs the request anew. Chunks
     /// are the body's bytes after content decoding (`gzip` and `deflate` are asked for and
-    /// decoded), in order, each exactly once; redirects are followed.
+    /// decoded as the consumer reads; see ``HTTPConfiguration/acceptedContentCodings``), in order,
+    /// each exactly once; 301, 302, 303, 307 and 308 redirects are followed.
     ///
     /// Backpressure: when the consumer falls behind by ``HTTPConfiguration/watermarks`` (1 MiB by
     /// default) the transfer pauses and nothing more is read from the connection, so TCP slows
@@ -26,8 +27,9 @@
     /// bounded whatever the body's size. On Linux transfers run on libcurl, on one I/O thread
     /// shared by all of them; on Apple platforms on `URLSession`.
     ///
-    /// Errors are ``XMLHTTPError``s: a non-2xx status, an unreachable or silent server, a body cut
-    /// short. Those that come before the response are thrown before the first chunk. Cancelling
+    /// Errors are ``XMLHTTPError``s: a non-2xx status, an unreachable, silent or too slow server,
+    /// a body cut short, too large or undecodable. Those that come before the response are thrown
+    /// before the first chunk. Cancelling
     /// the reading task, or leaving the loop, aborts the transfer and closes its connection.
     public struct HTTPChunks: AsyncSequence, Sendable {
         /// Each element is the next bytes of the body, after content decoding.

@@ -20,6 +20,14 @@ final class HTTPResponsePromise: Sendable {
         waiter?.resume(with: result)
     }
 
+    /// The response, if the promise was settled with one.
+    var response: HTTPChunks.Response? {
+        state.withLock { state in
+            guard case .settled(.success(let response)) = state else { return nil }
+            return response
+        }
+    }
+
     /// The response, suspending until it is settled; one waiter at a time, as the iterator that
     /// owns the transfer guarantees.
     ///

@@ -20,6 +20,11 @@ struct HTTPTransferRequest: Sendable {
     var watermarks: ByteChunkStream.Watermarks
     var maximumErrorBodyByteCount: Int
     var socketReceiveBufferSize: Int?
+    var totalTimeout: Duration?
+    var maximumBodyByteCount: Int?
+    var acceptedContentCodings: [HTTPContentCoding]
+    var usesEnvironmentProxies: Bool
+    var certificateAuthorityBundlePath: String?
 
     init(_ request: URLRequest, configuration: HTTPConfiguration) {
         url = request.url
@@ -36,6 +41,11 @@ struct HTTPTransferRequest: Sendable {
         watermarks = configuration.watermarks
         maximumErrorBodyByteCount = max(0, configuration.maximumErrorBodyByteCount)
         socketReceiveBufferSize = configuration.socketReceiveBufferSize
+        totalTimeout = configuration.totalTimeout.map(Self.bounded)
+        maximumBodyByteCount = configuration.maximumBodyByteCount.map { max(0, $0) }
+        acceptedContentCodings = configuration.acceptedContentCodings
+        usesEnvironmentProxies = configuration.usesEnvironmentProxies
+        certificateAuthorityBundlePath = configuration.certificateAuthorityBundlePath
     }
 
     /// A timeout the transports can add to a clock reading and count in milliseconds without

@@ -7,9 +7,11 @@
     /// which suspends it while the buffer is full. `AsyncBytes` reads from the connection only as
     /// fast as it is iterated, so the consumer's pace reaches TCP as it does on Linux.
     ///
-    /// Differences from Linux: `URLSession` applies its own redirect limit and connect timeout
-    /// (``HTTPConfiguration/maximumRedirects``, ``HTTPConfiguration/connectTimeout`` and
-    /// ``HTTPConfiguration/socketReceiveBufferSize`` are not used), a body cut short is
+    /// Differences from Linux: `URLSession` applies its own redirect limit, connect timeout,
+    /// content codings, proxies and trust (``HTTPConfiguration/maximumRedirects``,
+    /// ``HTTPConfiguration/connectTimeout``, ``HTTPConfiguration/socketReceiveBufferSize``,
+    /// ``HTTPConfiguration/acceptedContentCodings``, ``HTTPConfiguration/usesEnvironmentProxies``
+    /// and ``HTTPConfiguration/certificateAuthorityBundlePath`` are not used), a body cut short is
     /// ``XMLHTTPError/connectionLost(url:reason:)``, and bytes are gathered into chunks of
     /// ``chunkSize``, so a body that trickles in reaches the consumer in such steps.
     final class URLSessionHTTPTransfer {
@@ -19,22 +21,40 @@
         private let promise = HTTPResponsePromise()
 
         init(_ request: HTTPTransferRequest, progress: HTTPChunks.Progress) {
-            let producer = LockedState<Task<Void, Never>?>(nil)
+            let tasks = LockedState<(producer: Task<Void, Never>?, deadline: Task<Void, Never>?)>((nil, nil))
             let (stream, source) = ByteChunkStream.makeStream(watermarks: request.watermarks) { termination in
-                if termination == .cancelled { producer.withLock { $0 }?.cancel() }
+                if termination == .cancelled { tasks.withLock { $0.producer }?.cancel() }
             }
             chunks = stream.makeAsyncIterator()
             progress.begin(buffering: stream)
             let promise = promise
+            let timedOut = LockedState(false)
             // Stored before this initializer returns, so before the only iterator can end the stream.
-            producer.withLock { task in
-                task = Task { await Self.transfer(request, into: source, promise: promise, progress: progress) }
+            tasks.withLock { stored in
+                if let limit = request.totalTimeout {
+                    // Cancels the transfer at its total timeout, which the transfer then reports.
+                    stored.deadline = Task {
+                        try? await Task.sleep(for: limit)
+                        guard !Task.isCancelled else { return }
+                        timedOut.withLock { $0 = true }
+                        tasks.withLock { $0.producer }?.cancel()
+                    }
+                }
+                stored.producer = Task {
+                    await Self.transfer(request, into: source, promise: promise, progress: progress, timedOut: timedOut)
+                    tasks.withLock { $0.deadline }?.cancel()
+                }
             }
         }
 
         /// The response head, once known.
         func response() async throws -> HTTPChunks.Response {
             try await promise.value()
+        }
+
+        /// The URL of the response, once its head has come.
+        var responseURL: URL? {
+            promise.response?.url
         }
 
         /// The next decoded chunk of the body, or `nil` at its end.
@@ -46,7 +66,8 @@
             _ request: HTTPTransferRequest,
             into source: ByteChunkStream.Source,
             promise: HTTPResponsePromise,
-            progress: HTTPChunks.Progress
+            progress: HTTPChunks.Progress,
+            timedOut: LockedState<Bool>
         ) async {
             do {
                 if let refusal = request.unsupportedReason { throw refusal }
@@ -71,18 +92,22 @@
                         chunk.append(byte)
                         guard chunk.count == chunkSize else { continue }
                         try await source.write(chunk)
-                        progress.record(received: Int(dataTask.countOfBytesReceived), decoded: chunk.count)
+                        progress.record(received: Int(dataTask.countOfBytesReceived))
                         chunk.removeAll(keepingCapacity: true)
                     }
                     if !chunk.isEmpty { try await source.write(chunk) }
-                    progress.record(received: Int(dataTask.countOfBytesReceived), decoded: chunk.count)
+                    progress.record(received: Int(dataTask.countOfBytesReceived))
                     progress.finish()
                     source.finish()
                 } onCancel: {
                     dataTask.cancel()
                 }
             } catch {
-                let failure = translate(error, request: request)
+                var failure = translate(error, request: request)
+                if timedOut.withLock({ $0 }), let limit = request.totalTimeout {
+                    failure = XMLHTTPError.totalTimeoutExceeded(
+                        url: request.url ?? URL(fileURLWithPath: "/"), after: limit)
+                }
                 promise.settle(.failure(failure))
                 source.finish(throwing: failure)
             }

@@ -1,10 +1,12 @@
 import Foundation
 
 /// An HTTP transfer failed: the server could not be reached, answered with an error status, went
-/// silent, or cut the body short.
+/// silent or too slow, sent too much, or cut the body short.
 ///
 /// Thrown by the iteration of ``HTTPChunks`` and of `XMLEvents(url:)`, never replaced by a silent
 /// end. Errors that come before the response (every case but ``stalled(url:after:)``,
+/// ``totalTimeoutExceeded(url:after:)``, ``bodyTooLarge(url:limit:)``,
+/// ``undecodableContent(url:reason:)``,
 /// ``truncatedBody(url:receivedByteCount:expectedByteCount:)`` and
 /// ``connectionLost(url:reason:)``, which can come either way) are thrown before any chunk or
 /// event. Each case names the URL it concerns: the last one requested, after redirects.
@@ -33,6 +35,21 @@ public enum XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, Lo
     /// it, not counting pauses made because the consumer was behind.
     case stalled(url: URL, after: Duration)
 
+    /// The server was sending its response's head, but no complete header line came for `after`
+    /// (the idle timeout): it trickles the head, or one header line is endless.
+    case headerTooSlow(url: URL, after: Duration)
+
+    /// The transfer did not end within `after`, ``HTTPConfiguration/totalTimeout``.
+    case totalTimeoutExceeded(url: URL, after: Duration)
+
+    /// The response's head, or one of its lines, is longer than `limit` bytes.
+    case headerTooLarge(url: URL, limit: Int)
+
+    /// The body, after content decoding, is longer than `limit` bytes,
+    /// ``HTTPConfiguration/maximumBodyByteCount``. Thrown after the first `limit` bytes, or before
+    /// any chunk when an uncoded body's `Content-Length` says so.
+    case bodyTooLarge(url: URL, limit: Int)
+
     /// The connection ended before the body did: fewer bytes than its `Content-Length`, or a
     /// chunked body without its last chunk. Counts are of bytes as sent, before content decoding.
     case truncatedBody(url: URL, receivedByteCount: Int, expectedByteCount: Int?)
@@ -43,7 +60,9 @@ public enum XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, Lo
     /// More redirects than ``HTTPConfiguration/maximumRedirects`` (`limit`) in a row.
     case tooManyRedirects(url: URL, limit: Int)
 
-    /// The body could not be decoded from its `Content-Encoding`.
+    /// The body could not be decoded from its `Content-Encoding`: a coding that was not asked for
+    /// (see ``HTTPConfiguration/acceptedContentCodings``) or is unknown, before any chunk; or bytes
+    /// that are not in the coding, or that end inside it, when they come.
     case undecodableContent(url: URL, reason: String)
 
     /// The request cannot be sent: no URL, a scheme other than `http` or `https`, or a body
@@ -77,6 +96,14 @@ public enum XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, Lo
             return "could not connect to the server of \(XMLDiagnosticText.redacting(url)) within \(after)"
         case .stalled(let url, let after):
             return "\(XMLDiagnosticText.redacting(url)) sent nothing for \(after)"
+        case .headerTooSlow(let url, let after):
+            return "\(XMLDiagnosticText.redacting(url)) sent its response head too slowly: no complete header line for \(after)"
+        case .totalTimeoutExceeded(let url, let after):
+            return "the transfer of \(XMLDiagnosticText.redacting(url)) did not finish within its total timeout of \(after)"
+        case .headerTooLarge(let url, let limit):
+            return "\(XMLDiagnosticText.redacting(url)) sent a response head or header line larger than \(limit) bytes"
+        case .bodyTooLarge(let url, let limit):
+            return "the body of \(XMLDiagnosticText.redacting(url)) is larger than the limit of \(limit) bytes"
         case .truncatedBody(let url, let received, let expected):
             let of = expected.map { " of \($0)" } ?? ""
             return "the body of \(XMLDiagnosticText.redacting(url)) ended early, after \(received)\(of) bytes"

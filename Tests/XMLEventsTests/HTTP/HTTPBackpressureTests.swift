@@ -55,7 +55,7 @@
                             try await Task.sleep(for: .seconds(1))
                             written.afterOneSecond = server.bodyBytesWritten
                             bufferedAtSleep = progress.bufferedByteCount
-                            taken = progress.decodedByteCount - bufferedAtSleep
+                            taken = progress.decodedByteCount
                             try await Task.sleep(for: .seconds(2))
                             written.atWake = server.bodyBytesWritten
                         }

@@ -83,27 +83,6 @@
                 }
             }
 
-            static let encodings: [LoopbackResponse.ContentEncoding] = [.gzip, .deflate, .rawDeflate]
-
-            @Test(arguments: encodings)
-            func contentEncodingIsDecoded(encoding: LoopbackResponse.ContentEncoding) async throws {
-                try await HTTPTestSupport.withServer { server in
-                    let (document, data, _) = HTTPTestSupport.corpus(2_000_000)
-                    server.route(
-                        "/doc.xml",
-                        LoopbackResponse(body: .stream(document.chunks(ofSize: 50_000)), contentEncoding: encoding)
-                    )
-                    let chunks = HTTPChunks(url: server.url("/doc.xml"))
-                    let body = try await HTTPTestSupport.collect(chunks)
-                    #expect(body == data)
-                    #expect(chunks.progress.decodedByteCount == data.count)
-                    // Sent compressed: the wire count is the server's, and far smaller.
-                    let received = chunks.progress.receivedByteCount
-                    #expect(await HTTPTestSupport.eventually { server.bodyBytesWritten == received })
-                    #expect(chunks.progress.receivedByteCount < data.count / 2)
-                }
-            }
-
             @Test func redirectsAreFollowedToTheFinalURL() async throws {
                 try await HTTPTestSupport.withServer { server in
                     let data = Data("<moved/>".utf8)

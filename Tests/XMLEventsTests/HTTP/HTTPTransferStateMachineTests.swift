@@ -77,6 +77,27 @@
             #expect(machine.idleDeadline == nil)
         }
 
+        /// The total deadline runs from the start whatever the transfer does, pauses included,
+        /// and is the deadline whenever it comes before the idle one.
+        @Test func theTotalDeadlineRunsThroughPauses() {
+            var machine = CurlTransferStateMachine(
+                idleTimeout: .seconds(1), totalTimeout: .milliseconds(2_500), maximumErrorBodyByteCount: 0,
+                now: Self.start)
+            #expect(machine.deadline == Self.at(1_000), "the idle deadline comes first")
+            machine.headerArrived(now: Self.at(900))
+            _ = machine.headArrived(status: 200, url: Self.url)
+            _ = machine.bodyArrived(count: 5, now: Self.at(1_800))
+            #expect(machine.deadline == Self.at(2_500), "the total deadline comes first")
+            machine.consumerIsFull()
+            #expect(machine.idleDeadline == nil)
+            #expect(machine.deadline == Self.at(2_500), "a pause stops the idle clock only")
+            #expect(!machine.hasPassedTotalDeadline(now: Self.at(2_499)))
+            #expect(machine.hasPassedTotalDeadline(now: Self.at(2_500)))
+            _ = machine.finish(succeeded: true)
+            #expect(machine.deadline == nil)
+            #expect(Self.machine().deadline == Self.at(1_000), "no total timeout, no total deadline")
+        }
+
         @Test func errorBodyIsKeptUpToTheLimitThenAborted() {
             var machine = Self.machine(errorBody: 10)
             let accepted = machine.headArrived(status: 503, url: Self.url)

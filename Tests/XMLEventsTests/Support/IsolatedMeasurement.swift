@@ -21,7 +21,8 @@
                 CancellationMemoryMeasurement.thousandCancelledParses,
                 HTTPTests.HTTPCancellationTests.thousandCancelledTransfers,
                 LoopbackHTTPTests.Lifecycle.startStopCycles,
-            ]
+                HTTPTests.HTTPProxyAndTrustTests.environmentProxy,
+            ] + HTTPTests.HTTPCompressedBombTests.all
 
         /// Runs this measurement in a child process and returns its figures.
         func run() async throws -> Figures {

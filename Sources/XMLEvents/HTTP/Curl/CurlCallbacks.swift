@@ -13,11 +13,10 @@
     /// handle is in the multi handle, and libcurl calls back only from inside the loop's own calls
     /// on the I/O thread while the handle is there.
     enum CurlCallbacks {
-        static func install(
-            on easy: CurlEasyHandle,
-            for transfer: CurlTransfer,
-            receiveBufferSize: Int?
-        ) throws(CurlEasyHandle.OptionRefused) {
+        // `CURLOPT_PREREQDATA` (libcurl 7.80) by number, so that older headers still build.
+        private static let prerequestDataOption = CURLoption(rawValue: 10_000 + 313)
+
+        static func install(on easy: CurlEasyHandle, for transfer: CurlTransfer) throws(CurlEasyHandle.OptionRefused) {
             let context = UnsafeRawPointer(Unmanaged.passUnretained(transfer).toOpaque())
             let write: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
                 data, size, count, context in
@@ -36,17 +35,35 @@
             try easy.set(CURLOPT_WRITEDATA, pointer: context)
             try easy.set(CURLOPT_HEADERFUNCTION, function: header)
             try easy.set(CURLOPT_HEADERDATA, pointer: context)
-            guard let receiveBufferSize, receiveBufferSize > 0 else { return }
-            // Called before connecting, so the window is scaled for the smaller buffer from the start.
-            // The size travels in the bits of the callback's pointer: nothing to keep alive.
+            // Called for each new socket before it connects, so the window is scaled for a smaller
+            // receive buffer from the start.
             let socketOptions: @convention(c) (UnsafeMutableRawPointer?, curl_socket_t, curlsocktype) -> Int32 = {
-                size, socket, _ in
-                var size = Int32(clamping: Int(bitPattern: size))
-                _ = setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+                context, socket, _ in
+                guard let context else { return CURL_SOCKOPT_OK }
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+                transfer.socketCreated(socket)
+                if let size = transfer.receiveBufferSize, size > 0 {
+                    var size = Int32(clamping: size)
+                    _ = setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+                }
                 return CURL_SOCKOPT_OK
             }
             try easy.setSocketOptionFunction(socketOptions)
-            try easy.set(CURLOPT_SOCKOPTDATA, pointer: UnsafeRawPointer(bitPattern: receiveBufferSize))
+            try easy.set(CURLOPT_SOCKOPTDATA, pointer: context)
+            let prerequest:
+                @convention(c) (
+                    UnsafeMutableRawPointer?, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int32, Int32
+                ) -> Int32 = { context, _, _, _, localPort in
+                    if let context {
+                        Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+                            .requestWillGoOut(localPort: localPort)
+                    }
+                    return 0  // CURL_PREREQFUNC_OK
+                }
+            // Without it (libcurl before 7.80) a trickled first line reads as silence.
+            if (try? easy.setPrerequestFunction(prerequest)) != nil {
+                try easy.set(prerequestDataOption, pointer: context)
+            }
         }
     }
 #endif

@@ -26,6 +26,16 @@
             _ = xmlevents_curl_setopt_pointer(pointer, CURLOPT_ERRORBUFFER, errorBuffer)
         }
 
+        /// Forgets every option, for the next request of a transfer (a redirect); libcurl keeps
+        /// its connections and caches. Only while the handle is out of the multi handle.
+        func reset() {
+            curl_easy_reset(pointer)
+            errorBuffer.update(repeating: 0, count: Int(CURL_ERROR_SIZE))
+            _ = xmlevents_curl_setopt_pointer(pointer, CURLOPT_ERRORBUFFER, errorBuffer)
+            if let headerList { curl_slist_free_all(headerList) }
+            headerList = nil
+        }
+
         deinit {
             curl_easy_cleanup(pointer)
             if let headerList { curl_slist_free_all(headerList) }
@@ -59,6 +69,16 @@
         /// Sets `CURLOPT_SOCKOPTFUNCTION`.
         func setSocketOptionFunction(_ function: curl_sockopt_callback) throws(OptionRefused) {
             try check(xmlevents_curl_setopt_socket_option_function(pointer, function))
+        }
+
+        /// Sets `CURLOPT_PREREQFUNCTION`; libcurl older than 7.80 refuses it.
+        func setPrerequestFunction(
+            _ function:
+                @escaping @convention(c) (
+                    UnsafeMutableRawPointer?, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int32, Int32
+                ) -> Int32
+        ) throws(OptionRefused) {
+            try check(xmlevents_curl_setopt_prereq_function(pointer, function))
         }
 
         /// Sets the request body; `CURLOPT_COPYPOSTFIELDS` copies it, so `body` need not outlive the call.

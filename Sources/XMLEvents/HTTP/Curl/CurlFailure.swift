@@ -10,15 +10,27 @@
 
     /// libcurl's failures as ``XMLHTTPError``s.
     enum CurlFailure {
-        /// The error for a transfer that libcurl ended with `code`.
+        /// `CURLE_TOO_LARGE` (libcurl 8.6) by number, so that older headers still build.
+        private static let tooLarge = CURLcode(rawValue: 100)
+
+        /// The error for a transfer that libcurl ended with `code`, `inHead` if the response's
+        /// head was not complete.
         static func error(
             for code: CURLcode,
             of easy: CurlEasyHandle,
             url: URL,
-            request: HTTPTransferRequest
+            request: HTTPTransferRequest,
+            inHead: Bool = false
         ) -> XMLHTTPError {
             let message = easy.message(for: code)
             switch code {
+            case CURLE_OUT_OF_MEMORY where inHead, tooLarge where inHead:
+                // libcurl refuses a header line over its limit with "out of memory" (before 8.6)
+                // or "too large"; its own allocations hardly fail first.
+                return .headerTooLarge(url: url, limit: CurlResponseHead.maximumLineByteCount)
+            case CURLE_RECV_ERROR where inHead && message.hasPrefix("Too large response headers"):
+                // libcurl 7.88 and later bound the whole head as ``CurlResponseHead`` does.
+                return .headerTooLarge(url: url, limit: CurlResponseHead.maximumByteCount)
             case CURLE_COULDNT_RESOLVE_HOST:
                 return .hostNotFound(url: url)
             case CURLE_COULDNT_CONNECT where easy.integer(CURLINFO_OS_ERRNO) == Int(ECONNREFUSED):

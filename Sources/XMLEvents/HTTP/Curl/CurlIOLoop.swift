@@ -3,8 +3,8 @@
     import Foundation
 
     /// The I/O thread's work: carry out the posted commands, let libcurl move every transfer on,
-    /// report the finished ones, fail the stalled ones, then sleep until a socket, a timer or a
-    /// command needs it. Never returns.
+    /// report the finished ones (or start their redirect's next request), fail the stalled and the
+    /// late ones, then sleep until a socket, a timer or a command needs it. Never returns.
     ///
     /// Created on the I/O thread and never leaves it, so its transfers need no lock.
     final class CurlIOLoop {
@@ -14,6 +14,7 @@
         private let multi: CurlMultiHandle
         private let mailbox: CurlMailbox
         private var transfers: [UInt64: CurlTransfer] = [:]
+        private let sockets = CurlConnectionSockets()
 
         init(mailbox: CurlMailbox) {
             self.mailbox = mailbox
@@ -26,7 +27,7 @@
                 multi.perform()
                 while let completion = multi.nextCompletion() { complete(completion) }
                 let now = ContinuousClock.now
-                failStalledTransfers(now: now)
+                failOverdueTransfers(now: now)
                 multi.poll(milliseconds: sleepTime(now: now))
             }
         }
@@ -46,9 +47,9 @@
 
         private func start(_ order: CurlTransfer.Order) {
             let resume: @Sendable (UInt64) -> Void = { [mailbox] id in mailbox.post(.resume(id: id)) }
-            guard let transfer = CurlTransfer(order, now: .now, resume: resume) else { return }
+            guard let transfer = CurlTransfer(order, now: .now, sockets: sockets, resume: resume) else { return }
             guard multi.add(transfer.easy) else {
-                transfer.complete(CURLE_FAILED_INIT)
+                _ = transfer.complete(CURLE_FAILED_INIT)
                 return
             }
             transfers[transfer.id] = transfer
@@ -58,14 +59,21 @@
             guard let transfer = transfers[completion.id] else { return }
             // Removed first: the consumer may start its next transfer as soon as it hears the end.
             remove(transfer)
-            transfer.complete(completion.code)
+            guard transfer.complete(completion.code) else { return }
+            // A redirect: the same transfer goes on with its next request.
+            guard multi.add(transfer.easy) else {
+                _ = transfer.complete(CURLE_FAILED_INIT)
+                return
+            }
+            transfers[transfer.id] = transfer
         }
 
-        private func failStalledTransfers(now: ContinuousClock.Instant) {
+        private func failOverdueTransfers(now: ContinuousClock.Instant) {
             for transfer in transfers.values {
-                guard let deadline = transfer.idleDeadline, deadline <= now else { continue }
+                guard let deadline = transfer.deadline, deadline <= now else { continue }
+                let error = transfer.deadlineError(now: now)
                 remove(transfer)
-                transfer.stall()
+                transfer.end(with: error)
             }
         }
 
@@ -76,10 +84,10 @@
             transfers[transfer.id] = nil
         }
 
-        /// Until the earliest idle deadline, at most ``longestSleep``; libcurl shortens it for its
-        /// own timers.
+        /// Until the earliest deadline, at most ``longestSleep``; libcurl shortens it for its own
+        /// timers.
         private func sleepTime(now: ContinuousClock.Instant) -> Int32 {
-            let deadlines = transfers.values.compactMap(\.idleDeadline)
+            let deadlines = transfers.values.compactMap(\.deadline)
             guard let earliest = deadlines.min() else { return Self.longestSleep }
             let milliseconds = (earliest - now).roundedUpMilliseconds
             return Int32(clamping: max(0, min(Int64(Self.longestSleep), milliseconds)))

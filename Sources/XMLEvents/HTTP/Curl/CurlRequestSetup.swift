@@ -29,20 +29,33 @@
             // instead of leaving the bytes in the network; HTTP/1.1 pauses at the socket.
             try easy.set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_1_1)
             try easy.set(CURLOPT_BUFFERSIZE, readSize)
-            // An empty list asks for every coding libcurl can decode (gzip, deflate, …).
-            try easy.set(CURLOPT_ACCEPT_ENCODING, "")
-            try easy.set(CURLOPT_FOLLOWLOCATION, request.maximumRedirects > 0)
-            try easy.set(CURLOPT_MAXREDIRS, request.maximumRedirects)
+            // The body comes as sent: libcurl would decode a whole read even while the transfer is
+            // paused, and keep all of its output. ``ContentDecodingPipeline`` decodes it as the
+            // consumer reads, and the request asks only for the codings it decodes.
+            try easy.set(CURLOPT_HTTP_CONTENT_DECODING, false)
+            // Redirects are followed by ``CurlTransfer``, for exactly the statuses the package
+            // counts as redirects (libcurl would follow a `Location` on any 3xx).
+            try easy.set(CURLOPT_FOLLOWLOCATION, false)
             try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(request.connectTimeout.roundedUpMilliseconds))
+            if !request.usesEnvironmentProxies {
+                // An empty proxy disables every proxy, the environment's included.
+                try easy.set(CURLOPT_PROXY, "")
+            }
+            if let bundle = request.certificateAuthorityBundlePath {
+                try easy.set(CURLOPT_CAINFO, bundle)
+            }
             // The transfer's id, to find it again when libcurl reports it finished.
             try easy.set(CURLOPT_PRIVATE, pointer: UnsafeRawPointer(bitPattern: UInt(id)))
             if let userAgent = request.userAgent, !request.hasHeader("User-Agent") {
                 try easy.set(CURLOPT_USERAGENT, userAgent)
             }
             try applyMethod(request, to: easy)
-            if !request.headers.isEmpty {
-                try easy.setHeaders(request.headers.map { "\($0.name): \($0.value)" })
+            var lines = request.headers.map { "\($0.name): \($0.value)" }
+            if !request.hasHeader("Accept-Encoding") {
+                lines.append(
+                    "Accept-Encoding: " + ContentCodingList.acceptEncoding(for: request.acceptedContentCodings))
             }
+            try easy.setHeaders(lines)
         }
 
         private static func applyMethod(

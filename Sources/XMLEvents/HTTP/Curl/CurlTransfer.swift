@@ -5,6 +5,9 @@
     /// One transfer on the I/O thread: its easy handle, what libcurl's callbacks deliver, and
     /// where it goes — the consumer's ``ByteChunkStream``, the response promise, the progress.
     ///
+    /// A transfer is one request or several: redirects are followed here, one request after the
+    /// other on the same easy handle, so that exactly ``HTTPRedirect/followedStatuses`` are.
+    ///
     /// Lives only on the I/O thread, owned by the ``CurlIOLoop`` from the moment its handle is
     /// added to the multi handle until it is removed, so libcurl's callbacks, which get it as a
     /// bare pointer, always find it alive.
@@ -20,22 +23,39 @@
 
         let id: UInt64
         let easy: CurlEasyHandle
-        private let request: HTTPTransferRequest
-        private let requestedURL: URL
+        /// The request of the current hop: the order's, or the one a redirect made of it.
+        private var request: HTTPTransferRequest
+        private var requestedURL: URL
         private let source: ByteChunkStream.Source
         private let promise: HTTPResponsePromise
         private let progress: HTTPChunks.Progress
         /// Posts a resumption to the I/O thread; called from whichever thread drains the buffer.
         private let resume: @Sendable (UInt64) -> Void
         private var machine: CurlTransferStateMachine
-        /// The header fields of the response being received; a new status line starts them anew,
-        /// so after redirects they are the final response's.
-        private var headers: [(name: String, value: String)] = []
-        /// The status of the response being received, from its status line.
-        private var status: Int?
+        /// The head of the response being received.
+        private var head = CurlResponseHead()
+        /// The content codings of an error response's body, to decode its excerpt.
+        private var errorBodyCodings: [HTTPContentCoding] = []
+        private var redirectCount = 0
+        /// The request a redirect leads to, started when libcurl has ended the current one.
+        private var nextHop: HTTPTransferRequest?
+        /// The sockets of every connection, to find this request's.
+        private let sockets: CurlConnectionSockets
+        /// Sockets libcurl created for this request; one of them becomes its connection.
+        private var newSockets: [Int32] = []
+        /// The socket of this request's connection, once it is about to go out.
+        private var socket: Int32?
+        /// The bytes the kernel had received on the connection at the last complete header line
+        /// (or when the request went out), to tell a trickled head from silence.
+        private var socketBytesAtLastLine: Int64?
 
         /// Prepares the transfer, or fails the order's promise and stream and returns `nil`.
-        init?(_ order: Order, now: ContinuousClock.Instant, resume: @escaping @Sendable (UInt64) -> Void) {
+        init?(
+            _ order: Order,
+            now: ContinuousClock.Instant,
+            sockets: CurlConnectionSockets,
+            resume: @escaping @Sendable (UInt64) -> Void
+        ) {
             // The consumer's side refuses requests without a URL before ordering them.
             guard let url = order.request.url else {
                 Self.fail(order, .unsupportedRequest(url: nil, reason: "the request has no URL"))
@@ -47,9 +67,11 @@
             source = order.source
             promise = order.promise
             progress = order.progress
+            self.sockets = sockets
             self.resume = resume
             machine = CurlTransferStateMachine(
                 idleTimeout: order.request.idleTimeout,
+                totalTimeout: order.request.totalTimeout,
                 maximumErrorBodyByteCount: order.request.maximumErrorBodyByteCount,
                 now: now
             )
@@ -60,13 +82,21 @@
                 return nil
             }
             self.easy = easy
+            if let error = setUp(url) {
+                Self.fail(order, error)
+                return nil
+            }
+        }
+
+        /// Sets the easy handle up for the current request; returns why it could not be.
+        private func setUp(_ url: URL) -> XMLHTTPError? {
             do {
-                try CurlRequestSetup.apply(order.request, url: url, id: id, to: easy)
-                try CurlCallbacks.install(on: easy, for: self, receiveBufferSize: order.request.socketReceiveBufferSize)
+                try CurlRequestSetup.apply(request, url: url, id: id, to: easy)
+                try CurlCallbacks.install(on: easy, for: self)
+                return nil
             } catch {
                 let message = String(cString: curl_easy_strerror(error.code))
-                Self.fail(order, .transferFailed(url: url, code: Int(error.code.rawValue), message: message))
-                return nil
+                return .transferFailed(url: url, code: Int(error.code.rawValue), message: message)
             }
         }
 
@@ -75,8 +105,10 @@
             order.source.finish(throwing: error)
         }
 
-        var idleDeadline: ContinuousClock.Instant? {
-            machine.idleDeadline
+        /// When the I/O loop must act on this transfer if nothing happens: its total or its idle
+        /// deadline, whichever comes first.
+        var deadline: ContinuousClock.Instant? {
+            machine.deadline
         }
 
         private var currentURL: URL {
@@ -85,43 +117,80 @@
 
         // MARK: libcurl's callbacks (on the I/O thread, inside libcurl)
 
+        /// `SO_RCVBUF` for this transfer's new sockets, if it sets one.
+        var receiveBufferSize: Int? {
+            request.socketReceiveBufferSize
+        }
+
+        /// libcurl created `socket` for this request, before connecting it.
+        func socketCreated(_ socket: Int32) {
+            newSockets.append(socket)
+        }
+
+        /// The connection (new or reused, with local port `localPort`) is ready and the request is
+        /// about to go out.
+        func requestWillGoOut(localPort: Int32) {
+            socket = sockets.socket(localPort: localPort, amongNew: newSockets)
+            newSockets = []
+            socketBytesAtLastLine = socketBytesReceived
+        }
+
+        /// The bytes the kernel has received on this request's connection so far.
+        private var socketBytesReceived: Int64? {
+            socket.flatMap(CurlConnectionSockets.bytesReceived(on:))
+        }
+
         /// One header line, with its line end; returns whether to go on.
         func receiveHeader(_ line: UnsafeRawBufferPointer) -> Bool {
             machine.headerArrived(now: .now)
             guard case .awaitingHead = machine.phase else { return true }  // trailers
-            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .newlines)
-            if text.hasPrefix("HTTP/") {
-                headers = []
-                status = text.split(separator: " ").dropFirst().first.flatMap { Int($0) }
-            } else if text.isEmpty {
-                endOfHead()
-            } else if let first = text.first, first == " " || first == "\t", let last = headers.popLast() {
-                // An obsolete folded line continues the previous field.
-                headers.append((last.name, last.value + " " + text.trimmingCharacters(in: .whitespaces)))
-            } else if let colon = text.firstIndex(of: ":") {
-                let name = String(text[..<colon])
-                let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                headers.append((name, value))
+            socketBytesAtLastLine = socketBytesReceived
+            switch head.add(line) {
+            case .more:
+                return true
+            case .tooLarge:
+                return refuse(.headerTooLarge(url: currentURL, limit: CurlResponseHead.maximumByteCount))
+            case .complete:
+                return endOfHead()
             }
-            return true
         }
 
-        /// A head is complete: hand it out now, before any body byte, unless it is an interim
-        /// response or a redirect libcurl follows (or refuses to follow, with its own error).
-        private func endOfHead() {
-            guard let status, !(100..<200).contains(status) else { return }
-            let isFollowed =
-                [301, 302, 303, 307, 308].contains(status) && request.maximumRedirects > 0
-                && headers.contains { $0.name.caseInsensitiveCompare("Location") == .orderedSame }
-            if !isFollowed { decideHead() }
+        /// A head is complete: follow it if it is a redirect, hand it out if it is final; an
+        /// interim response (`100 Continue`) waits for the next. Returns whether to go on.
+        private func endOfHead() -> Bool {
+            guard let status = head.status, !(100..<200).contains(status) else { return true }
+            guard HTTPRedirect.followedStatuses.contains(status), request.maximumRedirects > 0,
+                let target = redirectTarget()
+            else { return decideHead() }
+            let from = currentURL
+            guard redirectCount < request.maximumRedirects else {
+                return refuse(.tooManyRedirects(url: from, limit: request.maximumRedirects))
+            }
+            let next = HTTPRedirect.request(following: status, to: target, from: request, at: from)
+            if let refusal = next.unsupportedReason { return refuse(refusal) }
+            redirectCount += 1
+            nextHop = next
+            // Ends this request without its body; ``complete(_:)`` starts the next one.
+            return false
         }
 
-        /// Body bytes, decoded; returns how many were taken, or `CURL_WRITEFUNC_PAUSE`.
+        /// The absolute URL the head's `Location` names: as libcurl resolved it, or failing that
+        /// as Foundation does; `nil` without a usable `Location`.
+        private func redirectTarget() -> URL? {
+            guard let location = head.fields.first(where: { $0.name.lowercased() == "location" })?.value else {
+                return nil
+            }
+            if let resolved = easy.string(CURLINFO_REDIRECT_URL).flatMap({ URL(string: $0) }) { return resolved }
+            return URL(string: location, relativeTo: currentURL)?.absoluteURL
+        }
+
+        /// Body bytes, as sent (libcurl does not decode them); returns how many were taken, or
+        /// `CURL_WRITEFUNC_PAUSE`.
         func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
             while true {
                 switch machine.bodyArrived(count: bytes.count, now: .now) {
                 case .decideHead:
-                    decideHead()
+                    _ = decideHead()
                 case .write:
                     return write(bytes)
                 case .pause:
@@ -137,19 +206,46 @@
         }
 
         /// Hands the final response's head out if it is a success, or starts keeping the error body;
-        /// at the end of the head, or failing that at the first body byte or the end.
-        private func decideHead() {
-            let status = self.status ?? easy.integer(CURLINFO_RESPONSE_CODE)
+        /// at the end of the head, or failing that at the first body byte or the end. A success
+        /// whose body cannot be accepted (a coding not asked for, a `Content-Length` over the
+        /// limit) fails the transfer instead. Returns whether to go on.
+        private func decideHead() -> Bool {
+            let status = head.status ?? easy.integer(CURLINFO_RESPONSE_CODE)
             let url = currentURL
-            guard machine.headArrived(status: status, url: url) else { return }
+            guard machine.headArrived(status: status, url: url) else {
+                errorBodyCodings =
+                    (try? ContentCodingList.codings(in: head.fields, accepted: HTTPContentCoding.allCases)) ?? []
+                return !machine.isOver
+            }
+            let expectedLength = easy.offset(CURLINFO_CONTENT_LENGTH_DOWNLOAD_T)
+            if request.method.uppercased() != "HEAD" && status != 204 && status != 304 {
+                let codings: [HTTPContentCoding]
+                do {
+                    codings = try ContentCodingList.codings(in: head.fields, accepted: request.acceptedContentCodings)
+                } catch {
+                    return refuse(.undecodableContent(url: url, reason: error.reason))
+                }
+                if let limit = request.maximumBodyByteCount, codings.isEmpty, let expectedLength, expectedLength > limit
+                {
+                    return refuse(.bodyTooLarge(url: url, limit: limit))
+                }
+            }
             let response = HTTPChunks.Response(
                 statusCode: status,
                 url: url,
-                headers: headers,
-                expectedContentLength: easy.offset(CURLINFO_CONTENT_LENGTH_DOWNLOAD_T)
+                headers: head.fields,
+                expectedContentLength: expectedLength
             )
             progress.expect(response.expectedContentLength)
             promise.settle(.success(response))
+            return true
+        }
+
+        /// Fails the transfer before its body with `error`; returns `false`, for libcurl to stop.
+        private func refuse(_ error: XMLHTTPError) -> Bool {
+            machine.consumerLeft()
+            fail(error)
+            return false
         }
 
         private func write(_ bytes: UnsafeRawBufferPointer) -> Int {
@@ -162,7 +258,7 @@
                 machine.consumerLeft()
                 return 0
             }
-            progress.record(received: easy.offset(CURLINFO_SIZE_DOWNLOAD_T) ?? 0, decoded: bytes.count)
+            progress.record(received: easy.offset(CURLINFO_SIZE_DOWNLOAD_T) ?? 0)
             if case .enqueueCallback(let token) = result {
                 machine.consumerIsFull()
                 let id = id
@@ -182,30 +278,71 @@
             if machine.consumerHasRoom(now: .now) { easy.unpause() }
         }
 
-        /// libcurl finished the transfer with `code`.
-        func complete(_ code: CURLcode) {
-            if code == CURLE_OK, case .awaitingHead = machine.phase { decideHead() }
+        /// libcurl finished the current request with `code`. Returns whether the transfer goes on
+        /// with the next request of a redirect, for which the handle must be added again.
+        func complete(_ code: CURLcode) -> Bool {
+            if let next = nextHop, let url = next.url {
+                nextHop = nil
+                return startHop(next, url: url)
+            }
+            if code == CURLE_OK, case .awaitingHead = machine.phase { _ = decideHead() }
+            var wasAwaitingHead = false
+            if case .awaitingHead = machine.phase { wasAwaitingHead = true }
             switch machine.finish(succeeded: code == CURLE_OK) {
             case .succeeded:
-                // The last bytes on the wire may have decoded to nothing (a gzip trailer).
-                progress.record(received: easy.offset(CURLINFO_SIZE_DOWNLOAD_T) ?? 0, decoded: 0)
+                progress.record(received: easy.offset(CURLINFO_SIZE_DOWNLOAD_T) ?? 0)
                 progress.finish()
                 source.finish()
             case .refused(let status, let url, let prefix):
-                fail(.unacceptableStatus(status, url: url, bodyPrefix: prefix))
+                failRefused(status, url: url, prefix: prefix)
             case .failed:
-                fail(CurlFailure.error(for: code, of: easy, url: currentURL, request: request))
+                fail(CurlFailure.error(for: code, of: easy, url: currentURL, request: request, inHead: wasAwaitingHead))
             case .unreported:
                 promise.settle(.failure(CancellationError()))
             }
+            return false
         }
 
-        /// The server sent nothing for the idle timeout.
-        func stall() {
-            let error = CurlFailure.idleError(of: easy, url: currentURL, request: request)
+        /// Sets the handle up for the request a redirect leads to; returns whether it can start.
+        private func startHop(_ next: HTTPTransferRequest, url: URL) -> Bool {
+            request = next
+            requestedURL = url
+            head = CurlResponseHead()
+            newSockets = []
+            socket = nil
+            socketBytesAtLastLine = nil
+            easy.reset()
+            if let error = setUp(url) {
+                _ = refuse(error)
+                return false
+            }
+            return true
+        }
+
+        /// What the passing of ``deadline`` means: the total timeout, or the server's silence (or
+        /// its trickle of a head) for the idle timeout. Asked while the handle still has its
+        /// connection.
+        func deadlineError(now: ContinuousClock.Instant) -> XMLHTTPError {
+            if machine.hasPassedTotalDeadline(now: now), let totalTimeout = request.totalTimeout {
+                return .totalTimeoutExceeded(url: currentURL, after: totalTimeout)
+            }
+            if case .awaitingHead = machine.phase, isTricklingHead {
+                return .headerTooSlow(url: currentURL, after: request.idleTimeout)
+            }
+            return CurlFailure.idleError(of: easy, url: currentURL, request: request)
+        }
+
+        /// Whether the server sent part of a header line since the last complete one.
+        private var isTricklingHead: Bool {
+            guard let before = socketBytesAtLastLine, let now = socketBytesReceived else { return false }
+            return now > before
+        }
+
+        /// Ends the transfer with `error` (or with the error status whose body was being kept).
+        func end(with error: XMLHTTPError) {
             switch machine.finish(succeeded: false) {
             case .refused(let status, let url, let prefix):
-                fail(.unacceptableStatus(status, url: url, bodyPrefix: prefix))
+                failRefused(status, url: url, prefix: prefix)
             case .succeeded, .failed:
                 fail(error)
             case .unreported:
@@ -217,6 +354,13 @@
         func cancel() {
             machine.consumerLeft()
             promise.settle(.failure(CancellationError()))
+        }
+
+        /// Fails with the error status, its body's excerpt decoded from its content coding.
+        private func failRefused(_ status: Int, url: URL, prefix: Data) {
+            let excerpt = ContentDecodingPipeline.prefix(
+                of: prefix, codings: errorBodyCodings, limit: request.maximumErrorBodyByteCount)
+            fail(.unacceptableStatus(status, url: url, bodyPrefix: excerpt))
         }
 
         private func fail(_ error: XMLHTTPError) {

@@ -14,7 +14,8 @@
     ///
     /// Stalls: while the server is expected to send (`flowing`), silence longer than the idle
     /// timeout is a stall; while the transfer waits for the consumer (`pausing`, `paused`) the clock
-    /// does not run, and it restarts on resumption.
+    /// does not run, and it restarts on resumption. The total deadline runs from the start
+    /// whatever happens, until the transfer is over.
     struct CurlTransferStateMachine {
         /// Where the response is.
         enum Phase {
@@ -63,14 +64,35 @@
 
         let idleTimeout: Duration
         let maximumErrorBodyByteCount: Int
+        /// When the whole transfer must be over, if it has a total timeout.
+        let totalDeadline: ContinuousClock.Instant?
         private(set) var phase = Phase.awaitingHead
         private(set) var flow = Flow.flowing
         private var lastActivity: ContinuousClock.Instant
 
-        init(idleTimeout: Duration, maximumErrorBodyByteCount: Int, now: ContinuousClock.Instant) {
+        init(
+            idleTimeout: Duration,
+            totalTimeout: Duration? = nil,
+            maximumErrorBodyByteCount: Int,
+            now: ContinuousClock.Instant
+        ) {
             self.idleTimeout = idleTimeout
             self.maximumErrorBodyByteCount = maximumErrorBodyByteCount
+            totalDeadline = totalTimeout.map { now + $0 }
             lastActivity = now
+        }
+
+        /// The earlier of ``idleDeadline`` and ``totalDeadline``, or `nil` once the transfer is over.
+        var deadline: ContinuousClock.Instant? {
+            if case .over = phase { return nil }
+            guard let totalDeadline else { return idleDeadline }
+            guard let idleDeadline else { return totalDeadline }
+            return Swift.min(idleDeadline, totalDeadline)
+        }
+
+        /// Whether the total deadline has come.
+        func hasPassedTotalDeadline(now: ContinuousClock.Instant) -> Bool {
+            totalDeadline.map { $0 <= now } ?? false
         }
 
         /// When silence becomes a stall, or `nil` while the transfer is not waiting for the server.
