@@ -11,6 +11,8 @@ struct BenchmarkOptions {
     /// Rewrite the figures in README.md and the Performance article, and their chart, in the
     /// package in the current directory.
     var updatesDocs = false
+    /// Report a run saved with `--json` instead of running anything.
+    var reportPath: String?
     var repetitions: Int?
     var shapes: [CorpusShape] = CorpusShape.allCases
     /// Document sizes of the comparison table, in bytes.
@@ -26,6 +28,7 @@ struct BenchmarkOptions {
 
     static let usage = """
         usage: xmlevents-benchmarks [--quick] [--json PATH] [--svg PATH] [--markdown PATH] [--update-docs]
+                                    [--from-json PATH]
                                     [--repetitions N] [--shapes records,text,ns] [--sizes-mb 1,10,100]
                                     [--contenders ID,...] [--no-comparison] [--no-scaling] [--no-backpressure]
 
@@ -35,6 +38,7 @@ struct BenchmarkOptions {
           --markdown PATH   write the figures as the documentation's Markdown blocks
           --update-docs     rewrite the figures in README.md and the Performance article, and their chart,
                             from this run (run from the package's folder; needs a full run)
+          --from-json PATH  run nothing: report, chart and write the figures of a run saved with --json
           --repetitions N   interleaved repetitions per document (default 5, quick 1; at most 3 below 100 MB
                             when 100 MB is run, and for scaling runs of 100 MB or more, 1 for those of 1 GB)
           --shapes LIST     corpus shapes for the comparison table (default all)
@@ -60,6 +64,8 @@ struct BenchmarkOptions {
                 options.markdownPath = try value(after: argument, in: &remaining)
             case "--update-docs":
                 options.updatesDocs = true
+            case "--from-json":
+                options.reportPath = try value(after: argument, in: &remaining)
             case "--repetitions":
                 let text = try value(after: argument, in: &remaining)
                 guard let count = Int(text), count > 0 else { throw BenchmarkError.usage("bad repetitions '\(text)'") }
@@ -94,10 +100,25 @@ struct BenchmarkOptions {
                 throw BenchmarkError.usage("unknown argument '\(argument)'")
             }
         }
-        if options.updatesDocs, let problem = options.incompleteForDocs {
+        if options.updatesDocs, options.reportPath == nil, let problem = options.incompleteForDocs {
             throw BenchmarkError.usage("--update-docs needs every figure from one full run, but \(problem)")
         }
         return options
+    }
+
+    /// `arguments` without the options that only say where to write results: what made the run's
+    /// figures, as the documentation quotes the command.
+    static func runArguments(_ arguments: [String]) -> [String] {
+        var kept: [String] = []
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if ["--json", "--svg", "--markdown", "--from-json"].contains(argument) {
+                _ = remaining.popFirst()
+            } else {
+                kept.append(argument)
+            }
+        }
+        return kept
     }
 
     /// Why this run could not give every figure of the documentation, or `nil` if it can.

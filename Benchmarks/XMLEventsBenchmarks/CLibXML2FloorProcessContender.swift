@@ -12,11 +12,7 @@ struct CLibXML2FloorProcessContender: Contender {
 
     func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement {
         let path = try input.requireFile(for: id)
-        let tool = try ToolProcess.sibling(named: "clibxml2-floor")
-        let outcome = try ToolProcess.run(tool, arguments: [input.itemName, path])
-        if let failure = outcome.failure {
-            throw BenchmarkError.parseFailed(contender: id, detail: "\(tool) \(failure) on \(path)")
-        }
+        let outcome = try ToolProcess.runSibling("clibxml2-floor", arguments: [input.itemName, path], for: id)
         // One `name value` pair per line.
         var values: [String: Int] = [:]
         for line in String(decoding: outcome.output, as: UTF8.self).split(separator: "\n") {
@@ -26,7 +22,7 @@ struct CLibXML2FloorProcessContender: Contender {
         guard let elements = values["elements"], let attributes = values["attributes"], let items = values["items"],
             let text = values["text_bytes"], let entityText = values["entity_text_bytes"]
         else {
-            throw BenchmarkError.parseFailed(contender: id, detail: "unreadable counts from \(tool): \(values)")
+            throw BenchmarkError.parseFailed(contender: id, detail: "unreadable counts from clibxml2-floor: \(values)")
         }
         return WorkloadMeasurement(
             seconds: outcome.seconds, cpuSeconds: outcome.cpuSeconds,

@@ -42,8 +42,8 @@ struct DocumentationFigures {
 
     /// The cells of the README's comparison with Foundation, after "Speed".
     private var readmeSpeedRow: String? {
-        guard let owned = ratios("xmlevents-scan", \.cpuSpeedVersusFoundation),
-            let visitor = ratios("xmlevents-visit", \.cpuSpeedVersusFoundation)
+        guard let owned = ratios("xmlevents-scan", \.cpuSpeedVersusFoundation, unit: "×"),
+            let visitor = ratios("xmlevents-visit", \.cpuSpeedVersusFoundation, unit: "×")
         else { return nil }
         return "Speed, CPU time, \(sizeLabel) documents (records / text / ns) | **\(owned)** Foundation "
             + "(`for try await`); **\(visitor)** (visitor)"
@@ -125,18 +125,24 @@ struct DocumentationFigures {
         for contender in ContenderRoster.comparison {
             let rows = shapes.map { row(contender.id, $0) }
             guard rows.contains(where: { $0 != nil }) else { continue }
-            let floor = rows.map { cell($0?.cpuSpeedVersusFloor, spread: $0?.cpuSpeedVersusFloorSpread) }
+            // A baseline's ratio to itself is 1 in every repetition: no spread to show.
+            let isFloor = contender.id == ContenderRoster.floorID
+            let isFoundation = contender.id == ContenderRoster.foundationID
+            let floor = rows.map {
+                cell($0?.cpuSpeedVersusFloor, spread: isFloor ? nil : $0?.cpuSpeedVersusFloorSpread)
+            }
             let foundation = rows.map {
-                cell($0?.cpuSpeedVersusFoundation, spread: $0?.cpuSpeedVersusFoundationSpread)
+                cell($0?.cpuSpeedVersusFoundation, spread: isFoundation ? nil : $0?.cpuSpeedVersusFoundationSpread)
             }
             let rates = rows.map { $0.map { String(format: "%.0f", $0.megabytesPerCPUSecond) } ?? "-" }
             lines.append("| \(contender.title) | " + (floor + foundation + rates).joined(separator: " | ") + " |")
         }
         lines += [
             "",
-            "The process rows are wall clock from the spawn to the exit against the in-process floor; their target "
-                + "compares them with each other. Targets (timings reported; bounds enforced, a missed bound fails "
-                + "the run):",
+            "The process rows time a spawned executable from the spawn to the exit, process start included, with "
+                + "that process's own CPU time; their target below compares the command-line tool's wall clock with "
+                + "the floor's run as a process. Targets (timings reported; bounds enforced, a missed bound fails the "
+                + "run):",
             "",
             "| Target | Measured | Verdict |",
             "| --- | --- | --- |",
@@ -152,6 +158,21 @@ struct DocumentationFigures {
             lines.append("| \(escape(target.target)) | \(escape(target.measured)) | \(verdict) |")
         }
         return Self.wrapped(lines)
+    }
+
+    /// Why these figures are not those of a full run, or `nil` if they are.
+    func incompleteness(quick: Bool) -> String? {
+        if quick { return "the run was a quick one" }
+        let size = BenchmarkPlan.documentedSize
+        let quoted = summary.comparison.filter { $0.byteCount == size }
+        for id in SVGChartWriter.chartedIDs + ["xmlevents-cli", "c-floor-process"] {
+            for shape in shapes where !quoted.contains(where: { $0.contender == id && $0.shape == shape }) {
+                return "it has no \(PairedRatios.title(id)) on \(shape) at \(ByteFormat.size(size))"
+            }
+        }
+        if gigabytePeak == nil { return "it has no 1 GB memory run" }
+        if summary.backpressure.isEmpty { return "it has no backpressure run" }
+        return nil
     }
 
     // MARK: Helpers
@@ -190,11 +211,12 @@ struct DocumentationFigures {
         summary.comparison.first { $0.contender == contender && $0.shape == shape && $0.byteCount == size }
     }
 
-    /// "0.62 / 0.71 / 0.64" over the three shapes, or `nil` if the contender was not measured.
-    private func ratios(_ contender: String, _ value: KeyPath<ComparisonRow, Double?>) -> String? {
+    /// "0.62 / 0.71 / 0.64" over the three shapes (with `unit` after each), or `nil` if the
+    /// contender was not measured.
+    private func ratios(_ contender: String, _ value: KeyPath<ComparisonRow, Double?>, unit: String = "") -> String? {
         let values = shapes.map { row(contender, $0)?[keyPath: value] }
         guard values.contains(where: { $0 != nil }) else { return nil }
-        return values.map { $0.map { String(format: "%.2f", $0) } ?? "-" }.joined(separator: " / ")
+        return values.map { $0.map { String(format: "%.2f", $0) + unit } ?? "-" }.joined(separator: " / ")
     }
 
     private func cell(_ value: Double?, spread: Double?) -> String {

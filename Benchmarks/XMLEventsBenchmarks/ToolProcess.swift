@@ -44,6 +44,21 @@ enum ToolProcess {
         return path
     }
 
+    /// Runs the executable `name` beside this one (see ``sibling(named:)``) to its end; throws a
+    /// parse failure of `contender` if it fails.
+    static func runSibling(
+        _ name: String,
+        arguments: [String],
+        for contender: String
+    ) throws(BenchmarkError) -> Outcome {
+        let tool = try sibling(named: name)
+        let outcome = try run(tool, arguments: arguments)
+        if let failure = outcome.failure {
+            throw BenchmarkError.parseFailed(contender: contender, detail: "\(tool) \(arguments) \(failure)")
+        }
+        return outcome
+    }
+
     /// Runs `executable` with `arguments` (without the program name) to its end.
     static func run(_ executable: String, arguments: [String]) throws(BenchmarkError) -> Outcome {
         var pipeEnds: [Int32] = [0, 0]

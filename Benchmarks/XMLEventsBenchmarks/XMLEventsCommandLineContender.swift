@@ -18,11 +18,8 @@ struct XMLEventsCommandLineContender: Contender {
 
     func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement {
         let path = try input.requireFile(for: id)
-        let tool = try ToolProcess.sibling(named: "xmlevents")
-        let outcome = try ToolProcess.run(tool, arguments: ["--format", "summary", "--no-progress", path])
-        if let failure = outcome.failure {
-            throw BenchmarkError.parseFailed(contender: id, detail: "\(tool) \(failure) on \(path)")
-        }
+        let outcome = try ToolProcess.runSibling(
+            "xmlevents", arguments: ["--format", "summary", "--no-progress", path], for: id)
         let counts = try Self.counts(in: String(decoding: outcome.output, as: UTF8.self), itemName: input.itemName)
         return WorkloadMeasurement(
             seconds: outcome.seconds, cpuSeconds: outcome.cpuSeconds, counts: counts,
