@@ -33,7 +33,7 @@ enum TargetEvaluation {
         results.append(
             ratios.target(
                 "xmlevents-decode", versus: floor, on: "records", atLeast: 0.35,
-                note: "2× the 0.17–0.19× of decode before the visitor tier"))
+                note: "2× the 0.17–0.19× measured before issue 12"))
         for shape in ["records", "text", "ns"] {
             results.append(
                 ratios.target(
