@@ -69,15 +69,22 @@ let package = Package(
             dependencies: ["XMLEvents", "XMLCorpus", "LoopbackHTTP"]
         ),
 
-        // Benchmarks: the C floor and the runner.
+        // Benchmarks: the C floor, the floor as a process, and the runner. The runner depends on
+        // both executables (and the command-line tool) only so that they are built beside it: it
+        // runs them as child processes.
         .target(
             name: "CLibXML2Floor",
             dependencies: ["CLibXML2"],
             path: "Benchmarks/CLibXML2Floor"
         ),
         .executableTarget(
+            name: "clibxml2-floor",
+            dependencies: ["CLibXML2Floor"],
+            path: "Benchmarks/CLibXML2FloorProcess"
+        ),
+        .executableTarget(
             name: "xmlevents-benchmarks",
-            dependencies: ["XMLEvents", "XMLCorpus", "LoopbackHTTP", "CLibXML2Floor"],
+            dependencies: ["XMLEvents", "XMLCorpus", "LoopbackHTTP", "CLibXML2Floor", "clibxml2-floor", "xmlevents"],
             path: "Benchmarks/XMLEventsBenchmarks"
         ),
 

@@ -8,6 +8,8 @@ enum BenchmarkError: Error, CustomStringConvertible {
     case countMismatch(String)
     case childFailed(request: String, detail: String)
     case io(String)
+    /// Bounds (memory, buffering) the run measured and found exceeded.
+    case boundMissed([String])
 
     var description: String {
         switch self {
@@ -27,6 +29,8 @@ enum BenchmarkError: Error, CustomStringConvertible {
             "child run failed (\(detail)) for request \(request)"
         case .io(let message):
             message
+        case .boundMissed(let targets):
+            "BOUND MISSED: " + targets.joined(separator: "; ")
         }
     }
 }

@@ -6,6 +6,13 @@ struct BenchmarkOptions {
     var quick = false
     var jsonPath: String?
     var svgPath: String?
+    /// Where to write the figures as the Markdown blocks of the documentation.
+    var markdownPath: String?
+    /// Rewrite the figures in README.md and the Performance article, and their chart, in the
+    /// package in the current directory.
+    var updatesDocs = false
+    /// Report a run saved with `--json` instead of running anything.
+    var reportPath: String?
     var repetitions: Int?
     var shapes: [CorpusShape] = CorpusShape.allCases
     /// Document sizes of the comparison table, in bytes.
@@ -20,14 +27,20 @@ struct BenchmarkOptions {
     var childRequest: String?
 
     static let usage = """
-        usage: xmlevents-benchmarks [--quick] [--json PATH] [--svg PATH]
+        usage: xmlevents-benchmarks [--quick] [--json PATH] [--svg PATH] [--markdown PATH] [--update-docs]
+                                    [--from-json PATH]
                                     [--repetitions N] [--shapes records,text,ns] [--sizes-mb 1,10,100]
                                     [--contenders ID,...] [--no-comparison] [--no-scaling] [--no-backpressure]
 
-          --quick           small documents, one repetition; checks counts, asserts no timing (CI smoke run)
+          --quick           small documents, one repetition; checks counts and bounds, asserts no timing (CI)
           --json PATH       write every run and every summary row as JSON
-          --svg PATH        write a grouped bar chart of MB/s per contender and shape
-          --repetitions N   interleaved repetitions per document (default 5, quick 1)
+          --svg PATH        write a grouped bar chart of MB per CPU-second per contender and shape
+          --markdown PATH   write the figures as the documentation's Markdown blocks
+          --update-docs     rewrite the figures in README.md and the Performance article, and their chart,
+                            from this run (run from the package's folder; needs a full run)
+          --from-json PATH  run nothing: report, chart and write the figures of a run saved with --json
+          --repetitions N   interleaved repetitions per document (default 5, quick 1; at most 3 below 100 MB
+                            when 100 MB is run, and for scaling runs of 100 MB or more, 1 for those of 1 GB)
           --shapes LIST     corpus shapes for the comparison table (default all)
           --sizes-mb LIST   document sizes of the comparison table, in MB of 10^6 bytes (default 1,10,100)
           --contenders IDS  comparison contenders to run besides the C floor and Foundation
@@ -47,6 +60,12 @@ struct BenchmarkOptions {
                 options.jsonPath = try value(after: argument, in: &remaining)
             case "--svg":
                 options.svgPath = try value(after: argument, in: &remaining)
+            case "--markdown":
+                options.markdownPath = try value(after: argument, in: &remaining)
+            case "--update-docs":
+                options.updatesDocs = true
+            case "--from-json":
+                options.reportPath = try value(after: argument, in: &remaining)
             case "--repetitions":
                 let text = try value(after: argument, in: &remaining)
                 guard let count = Int(text), count > 0 else { throw BenchmarkError.usage("bad repetitions '\(text)'") }
@@ -81,7 +100,37 @@ struct BenchmarkOptions {
                 throw BenchmarkError.usage("unknown argument '\(argument)'")
             }
         }
+        if options.updatesDocs, options.reportPath == nil, let problem = options.incompleteForDocs {
+            throw BenchmarkError.usage("--update-docs needs every figure from one full run, but \(problem)")
+        }
         return options
+    }
+
+    /// `arguments` without the options that only say where to write results: what made the run's
+    /// figures, as the documentation quotes the command.
+    static func runArguments(_ arguments: [String]) -> [String] {
+        var kept: [String] = []
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if ["--json", "--svg", "--markdown", "--from-json"].contains(argument) {
+                _ = remaining.popFirst()
+            } else {
+                kept.append(argument)
+            }
+        }
+        return kept
+    }
+
+    /// Why this run could not give every figure of the documentation, or `nil` if it can.
+    var incompleteForDocs: String? {
+        if quick { return "--quick runs small documents only" }
+        if !runsComparison || !runsScaling || !runsBackpressure { return "a part of the run is skipped" }
+        if contenderIDs != nil { return "--contenders leaves contenders out" }
+        if Set(shapes) != Set(CorpusShape.allCases) { return "--shapes leaves shapes out" }
+        if let sizes = comparisonSizes, !sizes.contains(BenchmarkPlan.documentedSize) {
+            return "--sizes-mb leaves out the 100 MB the documentation quotes"
+        }
+        return nil
     }
 
     private static func value(

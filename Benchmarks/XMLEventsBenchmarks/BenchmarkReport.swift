@@ -4,6 +4,8 @@ import Foundation
 struct BenchmarkReport: Codable, Sendable {
     var machine: MachineDescription
     var quick: Bool
+    /// The command that made the run, as the documentation quotes it.
+    var command: String?
     /// The peak RSS of a child process that parses nothing.
     var baselineResidentBytes: Int?
     var comparison: [ComparisonRow]

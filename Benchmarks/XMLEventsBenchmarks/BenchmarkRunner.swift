@@ -36,11 +36,12 @@ struct BenchmarkRunner {
             let source: DocumentSource
             if group.usesGenerator {
                 log("counting \(describe(group)) from the generator")
-                try ledger.expect(workspace.metadata(forGenerated: document), for: document)
+                let metadata = workspace.metadata(forGenerated: document)
+                try ledger.expect(ReferencePass.counts(generated: metadata), for: document)
                 source = .generator
             } else {
                 let file = try workspace.file(for: document)
-                try ledger.expect(file.metadata, for: document)
+                try ledger.expect(try workspace.referenceCounts(for: document), for: document)
                 for lane in group.lanes {
                     try ContenderRoster.contender(id: lane.contender).prepare(file: file.path)
                 }
@@ -65,6 +66,13 @@ struct BenchmarkRunner {
                     )
                     let outcome = try children.run(request)
                     let measurement = outcome.report.measurement
+                    let expected = try ContenderRoster.contender(id: lane.contender).reportedCounts
+                    let missing = expected.filter { !measurement.counts.has($0) }.map(\.rawValue).sorted()
+                    guard missing.isEmpty else {
+                        throw BenchmarkError.countMismatch(
+                            "\(lane.contender) on \(describe(group)) reported no \(missing.joined(separator: ", ")), "
+                                + "which it must report to be checked")
+                    }
                     try ledger.check(measurement.counts, for: document, reportedBy: lane.contender)
                     let record = RunRecord(
                         kind: group.kind,
@@ -77,9 +85,8 @@ struct BenchmarkRunner {
                         timedRuns: request.timedRuns,
                         seconds: measurement.seconds,
                         cpuSeconds: measurement.cpuSeconds,
-                        peakResidentBytes: outcome.peakResidentBytes,
+                        peakResidentBytes: measurement.peakResidentBytes ?? outcome.peakResidentBytes,
                         counts: measurement.counts,
-                        touchedBytes: measurement.touchedBytes,
                         metrics: measurement.metrics
                     )
                     records.append(record)

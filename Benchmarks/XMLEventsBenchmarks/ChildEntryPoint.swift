@@ -30,7 +30,7 @@ enum ChildEntryPoint {
     }
 
     /// One measurement with the median wall and CPU times of `runs`, which must all have
-    /// counted the same.
+    /// counted the same, and the highest peak RSS any reported of its own.
     private static func median(of runs: [WorkloadMeasurement], contender: String) throws -> WorkloadMeasurement {
         guard var result = runs.first else { throw BenchmarkError.parseFailed(contender: contender, detail: "no run") }
         guard runs.allSatisfy({ $0.counts == result.counts }) else {
@@ -39,6 +39,7 @@ enum ChildEntryPoint {
         }
         result.seconds = SampleStatistics.median(runs.map(\.seconds))
         result.cpuSeconds = SampleStatistics.median(runs.map(\.cpuSeconds))
+        result.peakResidentBytes = runs.compactMap(\.peakResidentBytes).max()
         return result
     }
 }

@@ -24,6 +24,11 @@ struct ComparisonRow: Codable, Sendable {
     /// disturbs much less.
     var cpuSpeedVersusFloor: Double?
     var cpuSpeedVersusFoundation: Double?
+    /// (max − min) / median of the per-repetition CPU-time ratios to the floor: how far the
+    /// ratio itself moved between repetitions.
+    var cpuSpeedVersusFloorSpread: Double?
+    /// The same for the CPU-time ratios to Foundation.
+    var cpuSpeedVersusFoundationSpread: Double?
     /// CPU time / wall time, median: above 1 when the run kept more than one core busy.
     var cpuUtilization: Double
     /// The highest peak RSS of any of its runs.

@@ -8,6 +8,13 @@ protocol Contender: Sendable {
     var id: String { get }
     /// Label for the table and the chart.
     var title: String { get }
+    /// What the contender measures, in a sentence or two of Markdown, for the documentation's
+    /// table of contenders.
+    var summary: String { get }
+    /// The counts every measurement must report, so that the ledger checks them: a contender
+    /// that stops reporting one (because it stopped doing the work behind it) fails the run.
+    /// Default: the scan workload's counts.
+    var reportedCounts: Set<WorkloadCounts.Field> { get }
     /// Parses the input once, times the parse itself, and reports what it counted.
     func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement
     /// Untimed work on a generated file, done once in the parent before any run reads it.
@@ -16,4 +23,8 @@ protocol Contender: Sendable {
 
 extension Contender {
     func prepare(file path: String) throws {}
+
+    var summary: String { title }
+
+    var reportedCounts: Set<WorkloadCounts.Field> { WorkloadCounts.Field.scan }
 }

@@ -5,8 +5,10 @@ enum ContenderRoster {
     /// listed in the table and the chart in this order.
     static let comparison: [any Contender] = {
         var contenders: [any Contender] = [
-            CLibXML2FloorContender(),
+            CLibXML2FloorContender.standard,
+            CLibXML2FloorContender.fourKiBSteps,
             FoundationXMLParserContender(),
+            XMLEventsVisitorScanContender(),
             XMLEventsScanContender(),
             XMLEventsMaterializeContender(),
             XMLEventsDecodeContender(),
@@ -17,6 +19,7 @@ enum ContenderRoster {
         #if (os(Linux) && canImport(CCurl)) || canImport(Darwin)
             contenders.append(XMLEventsLoopbackHTTPContender())
         #endif
+        contenders += [CLibXML2FloorProcessContender(), XMLEventsCommandLineContender()]
         return contenders
     }()
 
@@ -38,7 +41,7 @@ enum ContenderRoster {
     static let scaling: any Contender = XMLEventsConcurrentScanContender()
 
     /// The identifier of the C floor, the baseline of the "× C floor" column.
-    static let floorID = CLibXML2FloorContender().id
+    static let floorID = CLibXML2FloorContender.standard.id
 
     /// The identifier of Foundation's parser, the baseline of the "× Foundation" column.
     static let foundationID = FoundationXMLParserContender().id

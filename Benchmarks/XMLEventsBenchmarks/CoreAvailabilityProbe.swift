@@ -6,6 +6,7 @@
 struct CoreAvailabilityProbe: Contender {
     let id = "core-probe"
     let title = "core availability probe"
+    let reportedCounts: Set<WorkloadCounts.Field> = []
 
     /// About a fifth of a second of work per task on a current core.
     private static let iterations = 1_000_000_000

@@ -9,6 +9,7 @@ final class CorpusWorkspace {
     let folder: URL
     private var files: [CorpusDocument: (path: String, metadata: CorpusMetadata)] = [:]
     private var generated: [CorpusDocument: CorpusMetadata] = [:]
+    private var references: [CorpusDocument: WorkloadCounts] = [:]
 
     init() throws {
         folder = FileManager.default.temporaryDirectory
@@ -24,6 +25,17 @@ final class CorpusWorkspace {
         let entry = (path: url.path, metadata: metadata)
         files[document] = entry
         return entry
+    }
+
+    /// The reference counts of the file of `document` (see ``ReferencePass``), from one untimed
+    /// digest pass of the C floor, made on first use.
+    func referenceCounts(for document: CorpusDocument) throws -> WorkloadCounts {
+        if let existing = references[document] { return existing }
+        let file = try file(for: document)
+        let counts = try ReferencePass.counts(
+            of: file.path, metadata: file.metadata, itemName: document.shape.itemElementName)
+        references[document] = counts
+        return counts
     }
 
     /// The metadata of a document that is only ever streamed from the generator: one pass of

@@ -15,6 +15,9 @@ import FoundationXML
 struct FoundationXMLParserContender: Contender {
     let id = "foundation"
     let title = "Foundation XMLParser"
+    let summary =
+        "`XMLParser` reading the file as an `InputStream`, with `shouldProcessNamespaces` and a delegate that "
+        + "counts."
 
     func prepare(file path: String) throws {
         try FoundationCompatibleCopy.prepare(path)

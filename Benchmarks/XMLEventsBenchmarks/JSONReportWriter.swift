@@ -1,7 +1,14 @@
 import Foundation
 
-/// Writes the report as JSON for `--json PATH`.
+/// Writes the report as JSON for `--json PATH`, and reads it back for `--from-json PATH`.
 enum JSONReportWriter {
+    static func read(fromPath path: String) throws -> BenchmarkReport {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return try decoder.decode(BenchmarkReport.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
     static func write(_ report: BenchmarkReport, toPath path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -13,6 +13,8 @@ struct MachineDescription: Codable, Sendable {
     var activeCores: Int
     var kernel: String
     var libxml2: String
+    /// The compiler the benchmark was built with, major and minor version.
+    var swift: String = MachineDescription.compilerVersion
     var date: String
     /// The 1-minute load average from /proc/loadavg when the run started and ended: how busy the
     /// (shared) machine was besides the benchmark.
@@ -26,6 +28,7 @@ struct MachineDescription: Codable, Sendable {
             activeCores: ProcessInfo.processInfo.activeProcessorCount,
             kernel: kernelRelease(),
             libxml2: String(cString: clibxml2floor_libxml_version()),
+            swift: compilerVersion,
             date: ISO8601DateFormatter().string(from: Date()),
             loadAverageAtStart: loadAverage(),
             loadAverageAtEnd: nil
@@ -35,8 +38,27 @@ struct MachineDescription: Codable, Sendable {
     var summaryLine: String {
         let load = [loadAverageAtStart, loadAverageAtEnd].map { $0.map { String(format: "%.2f", $0) } ?? "?" }
         return "Machine: \(cpuModel), \(logicalCores) logical cores (\(activeCores) active), Linux \(kernel), "
-            + "libxml2 \(libxml2); date \(date); load average \(load[0]) at start, \(load[1]) at end"
+            + "libxml2 \(libxml2), Swift \(swift); date \(date); load average \(load[0]) at start, \(load[1]) at end"
     }
+
+    /// The newest version the compiler that built this file claims, from 5.9 on.
+    static let compilerVersion: String = {
+        #if compiler(>=6.5)
+            "6.5 or later"
+        #elseif compiler(>=6.4)
+            "6.4"
+        #elseif compiler(>=6.3)
+            "6.3"
+        #elseif compiler(>=6.2)
+            "6.2"
+        #elseif compiler(>=6.1)
+            "6.1"
+        #elseif compiler(>=6.0)
+            "6.0"
+        #else
+            "5"
+        #endif
+    }()
 
     static func loadAverage() -> Double? {
         guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return nil }

@@ -3,6 +3,7 @@
 struct ProcessBaselineContender: Contender {
     let id = "process-baseline"
     let title = "process baseline"
+    let reportedCounts: Set<WorkloadCounts.Field> = []
 
     func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement {
         WorkloadMeasurement(seconds: 0, cpuSeconds: 0, counts: WorkloadCounts())

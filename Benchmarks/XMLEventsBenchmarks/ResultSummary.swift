@@ -48,6 +48,8 @@ struct ResultSummary: Codable, Sendable {
                         speedVersusFoundation: ratio(foundation, mine, \.seconds),
                         cpuSpeedVersusFloor: ratio(floor, mine, \.cpuSeconds),
                         cpuSpeedVersusFoundation: ratio(foundation, mine, \.cpuSeconds),
+                        cpuSpeedVersusFloorSpread: ratioSpread(floor, mine, \.cpuSeconds),
+                        cpuSpeedVersusFoundationSpread: ratioSpread(foundation, mine, \.cpuSeconds),
                         cpuUtilization: SampleStatistics.median(mine.map { $0.cpuSeconds / $0.seconds }),
                         peakResidentBytes: mine.map(\.peakResidentBytes).max() ?? 0
                     ))
@@ -141,7 +143,14 @@ struct ResultSummary: Codable, Sendable {
         SampleStatistics.pairedRatio(numerator: perRepetition(baseline, time), denominator: perRepetition(runs, time))
     }
 
-    private static func perRepetition(_ runs: [RunRecord], _ value: (RunRecord) -> Double) -> [Int: Double] {
+    /// How much the per-repetition ratio of `ratio(_:_:_:)` moved: (max − min) / median.
+    static func ratioSpread(_ baseline: [RunRecord], _ runs: [RunRecord], _ time: (RunRecord) -> Double) -> Double? {
+        let ratios = SampleStatistics.pairedRatios(
+            numerator: perRepetition(baseline, time), denominator: perRepetition(runs, time))
+        return ratios.count > 1 ? SampleStatistics.relativeSpread(ratios) : nil
+    }
+
+    static func perRepetition(_ runs: [RunRecord], _ value: (RunRecord) -> Double) -> [Int: Double] {
         Dictionary(runs.map { ($0.repetition, value($0)) }, uniquingKeysWith: { first, _ in first })
     }
 

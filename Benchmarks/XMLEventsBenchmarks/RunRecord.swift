@@ -11,10 +11,10 @@ struct RunRecord: Codable, Sendable {
     var timedRuns: Int
     var seconds: Double
     var cpuSeconds: Double
-    /// The child's peak RSS from `wait4`.
+    /// The child's peak RSS (VmHWM, read by the child), or the tool's for a contender that runs
+    /// one (see ``WorkloadMeasurement/peakResidentBytes``).
     var peakResidentBytes: Int
     var counts: WorkloadCounts
-    var touchedBytes: Int?
     var metrics: [String: Double]?
 
     /// Document bytes parsed in the run, over every stream.

@@ -20,10 +20,15 @@ enum SampleStatistics {
     /// Pairing runs of the same repetition (they ran back to back) cancels most of the drift in
     /// the machine's load that a ratio of two overall medians would carry.
     static func pairedRatio(numerator: [Int: Double], denominator: [Int: Double]) -> Double? {
-        let ratios = numerator.compactMap { repetition, value -> Double? in
-            guard let other = denominator[repetition], other > 0 else { return nil }
+        let ratios = pairedRatios(numerator: numerator, denominator: denominator)
+        return ratios.isEmpty ? nil : median(ratios)
+    }
+
+    /// `numerator / denominator` for every repetition both have, in repetition order.
+    static func pairedRatios(numerator: [Int: Double], denominator: [Int: Double]) -> [Double] {
+        numerator.keys.sorted().compactMap { repetition in
+            guard let value = numerator[repetition], let other = denominator[repetition], other > 0 else { return nil }
             return value / other
         }
-        return ratios.isEmpty ? nil : median(ratios)
     }
 }

@@ -21,15 +21,18 @@ enum TableWriter {
             Sizes and rates in decimal units (1 MB = 10^6 bytes); memory in MiB. MB/s and Melem/s are at the median \
             wall time (Melem/s = start elements per second). ×C floor and ×Foundation are speed ratios (baseline \
             time / contender time) taken within each interleaved repetition, median over repetitions; >1 is faster. \
-            ±% is (max − min) / median of the wall times. MB/CPU-s and the (CPU) ratios use the process's \
-            CPU time over the same region, which other load on the machine disturbs far less than wall time. \
+            ±% is (max − min) / median of the wall times, ±%C of the per-repetition ×C (CPU) ratios. MB/CPU-s \
+            and the (CPU) ratios use the process's CPU time over the same region, which other load on the machine \
+            disturbs far less than wall time; the process rows time a spawned tool from spawn to exit, process \
+            start included, with its own CPU time. \
             Each sample is one child process: an untimed warm-up parse for documents up to 16 MB, then enough \
             timed parses for about 20 MB (at most 20), of which the median counts. Peak RSS is the highest of the \
             contender's samples\(baselineNote ?? "").
             """)
         if quick {
             sections.append(
-                "QUICK RUN: one repetition of small documents; counts are checked, timings are indicative only.")
+                "QUICK RUN: one repetition of small documents; counts and bounds are checked, timings are "
+                    + "indicative only.")
         }
         if !summary.comparison.isEmpty {
             sections.append("Contenders (same files, interleaved repetitions):\n" + comparisonTable(summary.comparison))
@@ -50,7 +53,9 @@ enum TableWriter {
             sections.append("Count notes:\n" + notes.map { "  - " + $0 }.joined(separator: "\n"))
         }
         if !targets.isEmpty {
-            sections.append("Targets (reported, not asserted):\n" + targetTable(targets))
+            sections.append(
+                "Targets (timings reported, not asserted\(quick ? "; a quick run's are indicative only" : ""); "
+                    + "a missed bound fails the run):\n" + targetTable(targets))
         }
         return sections.joined(separator: "\n\n")
     }
@@ -59,9 +64,9 @@ enum TableWriter {
         var table = TextTable(
             headers: [
                 "contender", "shape", "size", "MB/s", "±%", "Melem/s", "×C floor", "×Foundation", "MB/CPU-s",
-                "×C (CPU)", "×Fnd (CPU)", "peak RSS",
+                "×C (CPU)", "±%C", "×Fnd (CPU)", "peak RSS",
             ],
-            numeric: Set(2...11)
+            numeric: Set(2...12)
         )
         for row in rows {
             table.rows.append([
@@ -75,6 +80,7 @@ enum TableWriter {
                 ratio(row.speedVersusFoundation),
                 String(format: "%.1f", row.megabytesPerCPUSecond),
                 ratio(row.cpuSpeedVersusFloor),
+                row.cpuSpeedVersusFloorSpread.map(percent) ?? "-",
                 ratio(row.cpuSpeedVersusFoundation),
                 ByteFormat.memory(row.peakResidentBytes),
             ])
@@ -142,9 +148,9 @@ enum TableWriter {
     }
 
     private static func targetTable(_ targets: [TargetResult]) -> String {
-        var table = TextTable(headers: ["target", "measured", "verdict"], numeric: [])
+        var table = TextTable(headers: ["target", "kind", "measured", "verdict"], numeric: [])
         for target in targets {
-            table.rows.append([target.target, target.measured, target.verdict.rawValue])
+            table.rows.append([target.target, target.kind.rawValue, target.measured, target.verdict.rawValue])
         }
         return table.render()
     }

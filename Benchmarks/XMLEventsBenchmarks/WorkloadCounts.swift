@@ -1,3 +1,5 @@
+import XMLCorpus
+
 /// What one workload counted in one document, to check contenders against each other and
 /// against the corpus generator's own counts.
 ///
@@ -22,4 +24,47 @@ struct WorkloadCounts: Codable, Sendable, Equatable {
     /// entity is expanded). Its `textBytes` must then lie between the others' count minus the
     /// entity text and the others' count, and be the same in every repetition.
     var losesEntityText: Bool?
+
+    // What a contender shows it read, beyond the scan's counts: checked against the reference
+    // pass of the C floor (see ``ReferencePass``) or the generator's metadata, never against
+    // another contender alone.
+
+    /// UTF-8 bytes of every start element's local name (the visitor scan).
+    var localNameBytes: Int?
+    /// Every 64th byte of the document's text, hashed in order (the visitor scan; see
+    /// ``TextSampleHash``), as a bit pattern.
+    var textSampleHash: Int?
+    /// UTF-8 bytes of every string the events carry: names and namespace URIs at start and end,
+    /// attribute names and values, namespace declarations, text, comments, processing
+    /// instructions (the materialize workload).
+    var materializedBytes: Int?
+    /// The decoded items' fields, summed field by field under the keys of
+    /// `CorpusMetadata.itemFieldDigests` (the decode workload).
+    var itemFieldDigests: [String: TextDigest]?
+}
+
+extension WorkloadCounts {
+    /// A count a contender can report, for declaring which ones it must (see
+    /// ``Contender/reportedCounts``).
+    enum Field: String, CaseIterable, Sendable {
+        case elements, attributes, items, textBytes, localNameBytes, textSampleHash, materializedBytes
+        case itemFieldDigests
+
+        /// The scan workload's counts: what most contenders report.
+        static let scan: Set<Field> = [.elements, .attributes, .items, .textBytes]
+    }
+
+    /// Whether `field` was reported.
+    func has(_ field: Field) -> Bool {
+        switch field {
+        case .elements: elements != nil
+        case .attributes: attributes != nil
+        case .items: items != nil
+        case .textBytes: textBytes != nil
+        case .localNameBytes: localNameBytes != nil
+        case .textSampleHash: textSampleHash != nil
+        case .materializedBytes: materializedBytes != nil
+        case .itemFieldDigests: itemFieldDigests != nil
+        }
+    }
 }

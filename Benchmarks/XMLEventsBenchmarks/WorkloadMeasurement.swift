@@ -8,9 +8,11 @@ struct WorkloadMeasurement: Codable, Sendable {
     /// The counts of one document; a run over several streams reports them once, after
     /// checking every stream agreed.
     var counts: WorkloadCounts
-    /// Bytes of strings the workload read, for the materialize workload: reported so the reads
-    /// cannot be optimized away, and as a record of how much it looked at.
-    var touchedBytes: Int?
+    /// The peak RSS of the process that parsed, for a contender that runs a tool of its own
+    /// (`ru_maxrss` from `wait4`, which on Linux is at least the spawning process's resident size
+    /// at the spawn: exec keeps the high-water mark of the address space it replaces); `nil`
+    /// for a contender that parses in the child itself, whose own peak is read.
+    var peakResidentBytes: Int?
     /// Readings particular to one contender (a slow consumer's buffered bytes, say), kept in the
     /// JSON report.
     var metrics: [String: Double]?

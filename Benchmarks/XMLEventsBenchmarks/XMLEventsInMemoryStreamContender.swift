@@ -7,6 +7,8 @@ import XMLEvents
 struct XMLEventsInMemoryStreamContender: Contender {
     let id = "xmlevents-async-stream"
     let title = "XMLEvents AsyncThrowingStream"
+    let summary =
+        "The owned scan over an `AsyncThrowingStream<Data, Error>` of 64 KiB slices of the document in memory."
 
     private static let chunkSize = 64 * 1024
 

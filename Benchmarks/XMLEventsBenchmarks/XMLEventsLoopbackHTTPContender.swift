@@ -12,6 +12,7 @@
     struct XMLEventsLoopbackHTTPContender: Contender {
         let id = "xmlevents-http"
         let title = "XMLEvents loopback HTTP"
+        let summary = "The owned scan over `XMLEvents(url:)` from an HTTP server on 127.0.0.1 in the same process."
 
         func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement {
             let path = try input.requireFile(for: id)

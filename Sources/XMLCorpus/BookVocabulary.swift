@@ -3,8 +3,20 @@
 final class BookVocabulary: Sendable {
     static let shared = BookVocabulary()
 
+    /// The general entities the book's DTD declares, in declaration order, with their
+    /// replacement text.
+    static let declaredEntities: KeyValuePairs<String, String> = [
+        "company": "Ångström &amp; Søn Ltd.",
+        "product": "XMLEvents",
+        "mdash": "&#x2014;",
+    ]
+
     let phrases: [[UInt8]]
+    /// The text of each of ``phrases`` as a parser reports it, references replaced.
+    let phraseSums: [UTF8Sum]
     let inlines: [Fragment]
+    /// The text of each of ``inlines``, of all depths, references replaced.
+    let inlineSums: [UTF8Sum]
     let chapterTitles: [[UInt8]]
     let sectionTitles: [[UInt8]]
     /// Code samples in CDATA sections, full of `<` and `&` left as they are.
@@ -18,6 +30,8 @@ final class BookVocabulary: Sendable {
         // A fixed seed: the tables are the same for every document, only the choices among them vary.
         var random = SplitMix64(seed: 0x626F_6F6B)
         phrases = PhraseTable.make(count: 2048, seed: random.next(), declaredEntities: true)
+        let entities = Dictionary(uniqueKeysWithValues: Self.declaredEntities.map { ($0.key, $0.value) })
+        phraseSums = phrases.map { XMLContentText.utf8Sum(of: $0, entities: entities) }
         let phrases = phrases
         let words = Lexicon.words + Lexicon.foreignWords
 
@@ -62,6 +76,7 @@ final class BookVocabulary: Sendable {
             inlines.append(fragment)
         }
         self.inlines = inlines
+        inlineSums = inlines.map { XMLContentText.utf8Sum(of: $0.bytes, entities: entities) }
 
         chapterTitles = (0..<128).map { _ in
             Array(("The " + someWords(1...3, using: &random) + " &mdash; Part &#x2160;").utf8)

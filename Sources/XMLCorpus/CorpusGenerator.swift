@@ -36,7 +36,8 @@ struct CorpusGenerator<Writer: ShapeWriter>: ChunkProducer {
             elementCount: output.tally.elements,
             attributeCount: output.tally.attributes,
             namespaceDeclarationCount: output.tally.namespaceDeclarations,
-            itemCount: output.tally.items
+            itemCount: output.tally.items,
+            itemFieldDigests: writer.itemFieldDigests
         )
     }
 

@@ -120,6 +120,18 @@ struct CorpusOutput {
         store.count += count
     }
 
+    // MARK: Reading back
+
+    /// Where the next byte goes; stable while a unit is written (chunks are handed out between
+    /// units only).
+    var position: Int { store.count }
+
+    /// The byte count and byte sum of what was written from `start` on, for text written without
+    /// references, whose bytes are the text a parser reports.
+    func utf8Sum(since start: Int) -> UTF8Sum {
+        UTF8Sum(UnsafeBufferPointer(start: store.base + start, count: store.count - start))
+    }
+
     // MARK: Hand-over and rollback
 
     var mark: Mark { Mark(count: store.count, tally: tally) }

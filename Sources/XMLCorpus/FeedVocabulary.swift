@@ -5,6 +5,8 @@ final class FeedVocabulary: Sendable {
 
     /// Clauses without references to declared entities: a feed has no DTD.
     let phrases: [[UInt8]]
+    /// The text of each of ``phrases`` as a parser reports it, references replaced.
+    let phraseSums: [UTF8Sum]
     let authors: [[UInt8]]
     let emailUsers: [[UInt8]]
     let categories: [[UInt8]]
@@ -15,6 +17,7 @@ final class FeedVocabulary: Sendable {
         // A fixed seed: the tables are the same for every document, only the choices among them vary.
         var random = SplitMix64(seed: 0x6665_6564)
         phrases = PhraseTable.make(count: 2048, seed: random.next(), declaredEntities: false)
+        phraseSums = phrases.map { XMLContentText.utf8Sum(of: $0) }
         let phrases = phrases
 
         let givenNames = ["Ada", "Grace", "Linus", "Zoë", "Søren", "Mei", "Ravi", "Nadia", "Tomás", "Ελένη"]

@@ -6,10 +6,21 @@
 /// names by namespace URI, not by the prefix written.
 struct FeedWriter: ShapeWriter {
     private static let epilog: StaticString = "\n</feed>\n"
+    private static let htmlTitleEnd: StaticString = " &lt;b&gt;new&lt;/b&gt;</title>"
+    /// The text the end of an HTML title adds: ` <b>new</b>`.
+    private static let htmlTitleEndSum = XMLContentText.utf8Sum(of: htmlTitleEnd.description)
 
     private var random: SplitMix64
     private let vocabulary = FeedVocabulary.shared
     private var entryNumber = 0
+    private var ids = TextDigest()
+    private var titles = TextDigest()
+    private var updates = TextDigest()
+    private var summaries = TextDigest()
+
+    var itemFieldDigests: [String: TextDigest] {
+        ["id": ids, "title": titles, "updated": updates, "summary": summaries]
+    }
 
     init(seed: UInt64) {
         random = SplitMix64(seed: seed)
@@ -52,11 +63,15 @@ struct FeedWriter: ShapeWriter {
 
         if random.chance(20) {
             output.startElement("\n    <title type=\"html\">", attributes: 1)
-            output.append(random.pick(vocabulary.phrases))
-            output.append(" &lt;b&gt;new&lt;/b&gt;</title>")
+            let phrase = random.below(vocabulary.phrases.count)
+            output.append(vocabulary.phrases[phrase])
+            output.append(Self.htmlTitleEnd)
+            titles.add(vocabulary.phraseSums[phrase] + Self.htmlTitleEndSum)
         } else {
             output.startElement("\n    <title type=\"text\">", attributes: 1)
-            output.append(random.pick(vocabulary.phrases))
+            let phrase = random.below(vocabulary.phrases.count)
+            output.append(vocabulary.phrases[phrase])
+            titles.add(vocabulary.phraseSums[phrase])
             output.append("</title>")
         }
         output.startElement(
@@ -64,11 +79,15 @@ struct FeedWriter: ShapeWriter {
         output.appendDecimal(entryNumber)
         output.append("\"/>")
         output.startElement("\n    <id>")
+        let idStart = output.position
         output.append("urn:uuid:")
         writeUUID(into: &output)
+        ids.add(output.utf8Sum(since: idStart))
         output.append("</id>")
         output.startElement("\n    <updated>")
+        let updatedStart = output.position
         writeTimestamp(into: &output)
+        updates.add(output.utf8Sum(since: updatedStart))
         output.append("</updated>")
         if random.chance(60) {
             output.startElement("\n    <published>")
@@ -82,10 +101,17 @@ struct FeedWriter: ShapeWriter {
             output.append("\"/>")
         }
         output.startElement("\n    <summary type=\"text\">", attributes: 1)
+        var summary = UTF8Sum()
         for clause in 0..<random.within(1...4) {
-            if clause > 0 { output.append(" ") }
-            output.append(random.pick(vocabulary.phrases))
+            if clause > 0 {
+                output.append(" ")
+                summary += UTF8Sum(byteCount: 1, byteSum: 0x20)
+            }
+            let phrase = random.below(vocabulary.phrases.count)
+            output.append(vocabulary.phrases[phrase])
+            summary += vocabulary.phraseSums[phrase]
         }
+        summaries.add(summary)
         output.append("</summary>")
         if random.chance(50) { writeMediaContent(into: &output, rebound: rebindsMedia) }
         if random.chance(15) { writeEnclosure(into: &output, rebound: rebindsMedia) }

@@ -5,6 +5,8 @@ final class RecordsVocabulary: Sendable {
 
     let serviceNames: [[UInt8]]
     let descriptions: [[UInt8]]
+    /// The text of each of ``descriptions`` as a parser reports it, references replaced.
+    let descriptionSums: [UTF8Sum]
     let people: [[UInt8]]
 
     private init() {
@@ -32,11 +34,13 @@ final class RecordsVocabulary: Sendable {
             "Control", "Time", "Database", "Video", "Voice", "Update", "Inventory", "Camera",
         ]
         let kinds = ["Service", "Protocol", "Server", "Agent", "Gateway", "Daemon", "Interface", "Manager"]
-        descriptions = (0..<1024).map { _ in
+        let texts = (0..<1024).map { _ in
             var text = random.pick(qualities) + " " + random.pick(subjects) + " " + random.pick(kinds)
             if random.chance(10) { text += " <beta>" }
-            return Array(XMLEscaping.escaped(text).utf8)
+            return text
         }
+        descriptions = texts.map { Array(XMLEscaping.escaped($0).utf8) }
+        descriptionSums = texts.map { UTF8Sum($0.utf8) }
 
         let givenNames = [
             "Jon", "Alice", "Bjørn", "José", "Zoë", "Wei", "Priya", "Olga", "Kenji", "Fatima", "Marta", "Lars",

@@ -20,4 +20,9 @@ protocol ShapeWriter {
 
     /// Closes every open element, the root last, and ends the document with a line feed.
     mutating func writeEpilog(into output: inout CorpusOutput)
+
+    /// The digests of the items' fields written so far, keyed as
+    /// ``CorpusMetadata/itemFieldDigests`` describes. Kept in the writer, so that taking a unit
+    /// back (restoring the writer's copy) takes its fields back too.
+    var itemFieldDigests: [String: TextDigest] { get }
 }

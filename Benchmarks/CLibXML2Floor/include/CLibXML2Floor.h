@@ -16,7 +16,31 @@ typedef struct {
     /// The part of `text_bytes` that came from expanding user-defined entities (libxml2 parses
     /// their replacement text in a sub-context), for checking parsers that lose some of it.
     uint64_t entity_text_bytes;
+    /// Only with `CLIBXML2FLOOR_DIGESTS`: the UTF-8 bytes of every start element's local name.
+    uint64_t local_name_bytes;
+    /// Only with `CLIBXML2FLOOR_DIGESTS`: every `CLIBXML2FLOOR_TEXT_SAMPLE_STRIDE`th byte of the
+    /// document's text (all text joined in document order, from its first byte on), hashed in
+    /// order as `hash = hash * 31 + byte`, wrapping, from 0. It does not depend on how the text is
+    /// split into runs, so a parser that coalesces runs gets the same value.
+    uint64_t text_sample_hash;
+    /// Only with `CLIBXML2FLOOR_DIGESTS`: the UTF-8 bytes of every string the events carry, as
+    /// XMLEvents' materialize workload reads them: element names (qualified name and namespace
+    /// URI) at start and end, attribute names (the same) and values, namespace declarations
+    /// (prefix and URI), text, comments, and processing instructions (target and data).
+    uint64_t materialized_bytes;
 } clibxml2floor_counts;
+
+/// Every how many bytes of text `text_sample_hash` reads one.
+#define CLIBXML2FLOOR_TEXT_SAMPLE_STRIDE 64
+
+/// What a parse computes besides the counts of the scan workload.
+typedef enum {
+    /// The counts only: elements, attributes, items, text and entity text bytes.
+    CLIBXML2FLOOR_COUNTS = 0,
+    /// The counts and the digests (`local_name_bytes`, `text_sample_hash`, `materialized_bytes`),
+    /// which cost more: the reference other parsers are checked against, not a timed floor.
+    CLIBXML2FLOOR_DIGESTS = 1,
+} clibxml2floor_work;
 
 /// Why a parse failed, if it did.
 typedef enum {
@@ -27,11 +51,13 @@ typedef enum {
     CLIBXML2FLOOR_NOT_WELL_FORMED = 4,
 } clibxml2floor_status;
 
-/// Parses the file at `path`, read `chunk_size` bytes at a time and pushed into libxml2 a chunk per
-/// call, with the options XMLEvents uses (XML_PARSE_NOENT | XML_PARSE_DTDATTR | XML_PARSE_NONET).
+/// Parses the file at `path`, read `read_size` bytes at a time and pushed into libxml2 `step_size`
+/// bytes per call (a read size of 0 means 64 KiB; a step of 0, or larger than a read, is the whole
+/// read), with the options XMLEvents uses (XML_PARSE_NOENT | XML_PARSE_DTDATTR | XML_PARSE_NONET).
 /// Start elements whose local name is `item_name` are counted as items too.
-clibxml2floor_status clibxml2floor_parse_file(
-    const char *path, size_t chunk_size, const char *item_name, clibxml2floor_counts *counts);
+clibxml2floor_status clibxml2floor_parse_file(const char *path, size_t read_size, size_t step_size,
+                                              const char *item_name, clibxml2floor_work work,
+                                              clibxml2floor_counts *counts);
 
 /// The version of the libxml2 headers the floor was compiled against, for the report.
 const char *clibxml2floor_libxml_version(void);

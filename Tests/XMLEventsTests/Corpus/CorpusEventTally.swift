@@ -17,6 +17,21 @@ struct CorpusEventTally {
     var namespaceDeclarationCount = 0
     var itemCount = 0
     var records: [ParsedRecord] = []
+    /// Every attribute (`@name`) and child element (local name) of every item, and the item's
+    /// own text of all depths (`.`), summed field by field.
+    var itemFieldDigests: [String: TextDigest] = [:]
+    /// The fields of ``itemFieldDigests`` the generator's metadata has for the document's shape.
+    var documentedItemFields: Set<String> = []
+
+    /// The fields ``CorpusMetadata/itemFieldDigests`` documents for each shape.
+    static func documentedItemFields(_ shape: CorpusShape) -> Set<String> {
+        switch shape {
+        case .records:
+            ["name", "protocol", "number", "description", "registration-date", "modification-date", "@date"]
+        case .text: ["."]
+        case .ns: ["id", "title", "updated", "summary"]
+        }
+    }
 
     /// Parses `document` straight from its generator, `chunkSize` bytes at a time.
     static func parse(
@@ -24,8 +39,11 @@ struct CorpusEventTally {
     ) async throws -> CorpusEventTally {
         var tally = CorpusEventTally()
         var field: WritableKeyPath<ParsedRecord, String>?
+        var items = ItemFieldReader()
+        tally.documentedItemFields = Self.documentedItemFields(document.shape)
         for try await event in XMLEvents(document.asyncChunks(ofSize: chunkSize), options: options) {
             tally.events.append(event)
+            items.read(event, shape: document.shape, into: &tally.itemFieldDigests)
             switch event {
             case .startElement(let name, let attributes, let namespaces):
                 tally.elementCount += 1
@@ -63,7 +81,8 @@ struct CorpusEventTally {
             elementCount: elementCount,
             attributeCount: attributeCount,
             namespaceDeclarationCount: namespaceDeclarationCount,
-            itemCount: itemCount
+            itemCount: itemCount,
+            itemFieldDigests: itemFieldDigests.filter { documentedItemFields.contains($0.key) }
         )
     }
 
@@ -95,6 +114,46 @@ struct CorpusEventTally {
         events.flatMap { event -> [XMLNamespaceDeclaration] in
             if case .startElement(_, _, let namespaces) = event { return namespaces }
             return []
+        }
+    }
+}
+
+/// Gathers the text of each item's attributes, child elements and whole content from the events,
+/// the way a decoder reads them: a child's text of all depths, joined.
+private struct ItemFieldReader {
+    private var depth = 0
+    private var itemDepth: Int?
+    private var itemText = ""
+    private var child: (key: String, text: String)?
+
+    mutating func read(_ event: XMLEvent, shape: CorpusShape, into digests: inout [String: TextDigest]) {
+        switch event {
+        case .startElement(let name, let attributes, _):
+            depth += 1
+            if let itemDepth {
+                if depth == itemDepth + 1 { child = (name.localName, "") }
+            } else if name.localName == shape.itemElementName && name.namespaceURI == shape.itemNamespaceURI {
+                itemDepth = depth
+                itemText = ""
+                for attribute in attributes {
+                    digests["@" + attribute.name.localName, default: TextDigest()].add(attribute.value)
+                }
+            }
+        case .text(let text), .cdata(let text):
+            guard itemDepth != nil else { return }
+            itemText += text
+            child?.text += text
+        case .endElement:
+            if let itemDepth, let open = child, depth == itemDepth + 1 {
+                digests[open.key, default: TextDigest()].add(open.text)
+                child = nil
+            } else if depth == itemDepth {
+                digests[".", default: TextDigest()].add(itemText)
+                itemDepth = nil
+            }
+            depth -= 1
+        default:
+            break
         }
     }
 }
