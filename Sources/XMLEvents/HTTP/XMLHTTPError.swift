@@ -97,9 +97,11 @@ public enum XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, Lo
         case .stalled(let url, let after):
             return "\(XMLDiagnosticText.redacting(url)) sent nothing for \(after)"
         case .headerTooSlow(let url, let after):
-            return "\(XMLDiagnosticText.redacting(url)) sent its response head too slowly: no complete header line for \(after)"
+            return
+                "\(XMLDiagnosticText.redacting(url)) sent its response head too slowly: no complete header line for \(after)"
         case .totalTimeoutExceeded(let url, let after):
-            return "the transfer of \(XMLDiagnosticText.redacting(url)) did not finish within its total timeout of \(after)"
+            return
+                "the transfer of \(XMLDiagnosticText.redacting(url)) did not finish within its total timeout of \(after)"
         case .headerTooLarge(let url, let limit):
             return "\(XMLDiagnosticText.redacting(url)) sent a response head or header line larger than \(limit) bytes"
         case .bodyTooLarge(let url, let limit):

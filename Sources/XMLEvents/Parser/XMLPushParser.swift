@@ -50,21 +50,6 @@ public actor XMLPushParser {
         try parse(chunk, terminate: false, into: &events)
     }
 
-    /// Parses the next chunk of the document and returns the events it completed.
-    ///
-    /// When the chunk holds an error, the events before the error point are not returned; use
-    /// ``feed(_:into:)`` to keep them.
-    ///
-    /// - Parameter chunk: The next bytes of the document, in the order they appear.
-    /// - Returns: The events the chunk completed; possibly none, since the parser works in steps
-    ///   of 4 KiB.
-    /// - Throws: ``XMLParsingError`` as ``feed(_:into:)`` does.
-    public func feed(_ chunk: some ContiguousBytes & Sendable) throws(XMLParsingError) -> [XMLEvent] {
-        var events: [XMLEvent] = []
-        try feed(chunk, into: &events)
-        return events
-    }
-
     /// Declares the document complete and appends the remaining events to `events`, ending with
     /// ``XMLEvent/endDocument``.
     ///
@@ -75,17 +60,6 @@ public actor XMLPushParser {
     ///   first.
     public func finish(into events: inout [XMLEvent]) throws(XMLParsingError) {
         try parse([UInt8](), terminate: true, into: &events)
-    }
-
-    /// Declares the document complete and returns the remaining events, ending with
-    /// ``XMLEvent/endDocument``.
-    ///
-    /// - Returns: The remaining events, the last of them ``XMLEvent/endDocument``.
-    /// - Throws: ``XMLParsingError`` as ``finish(into:)`` does, without the events before it.
-    public func finish() throws(XMLParsingError) -> [XMLEvent] {
-        var events: [XMLEvent] = []
-        try finish(into: &events)
-        return events
     }
 
     /// Parses `chunk` step by step, appending each step's events, then throws the document's

@@ -87,3 +87,19 @@ func parse(_ data: Data, options: XMLParsingOptions = .default) async -> ParseOu
 func parse(_ text: String, options: XMLParsingOptions = .default) async -> ParseOutcome {
     await parse(Data(text.utf8), options: options)
 }
+
+extension XMLPushParser {
+    /// The events a chunk completes, for tests that expect no error.
+    func feed(_ chunk: some ContiguousBytes & Sendable) async throws -> [XMLEvent] {
+        var events: [XMLEvent] = []
+        try await feed(chunk, into: &events)
+        return events
+    }
+
+    /// The remaining events, for tests that expect no error.
+    func finish() async throws -> [XMLEvent] {
+        var events: [XMLEvent] = []
+        try await finish(into: &events)
+        return events
+    }
+}
