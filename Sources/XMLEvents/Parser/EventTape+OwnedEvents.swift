@@ -32,7 +32,9 @@ extension EventTape {
             case .endElement:
                 return .endElement(name: entry.name.name)
             case .text:
-                return .text(shortTexts.string(tape.columns.pointee.bytes.base + entry.start, count: entry.count))
+                let bytes = tape.columns.pointee.bytes
+                return .text(
+                    shortTexts.string(bytes.base + entry.start, count: entry.count, readable: bytes.capacity - entry.start))
             case .cdata:
                 return .cdata(tape.string(start: entry.start, count: entry.count))
             case .comment:
@@ -70,14 +72,25 @@ struct ShortTextCache {
     private static let slotCount = 16
     private var slots = [Slot](repeating: Slot(), count: ShortTextCache.slotCount)
 
-    /// The `count` bytes at `bytes` as a string.
+    /// The `count` bytes at `bytes` as a string; `readable` bytes from `bytes` on are allocated
+    /// memory, initialized or not, which lets a short text be read as two whole words.
     @inline(__always)
-    mutating func string(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
+    mutating func string(_ bytes: UnsafePointer<UInt8>, count: Int, readable: Int) -> String {
         guard count <= 15 else {
             return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
         }
         var words: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &words) { $0.baseAddress?.copyMemory(from: bytes, byteCount: count) }
+        if readable >= 16 {
+            // Whole-word loads, the bytes past the text masked off: copying the bytes one by one
+            // into the words would stall the loads that follow on the stores.
+            let raw = UnsafeRawPointer(bytes)
+            let low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            words.0 = count >= 8 ? low : low & ((1 &<< UInt64(count &* 8)) &- 1)
+            words.1 = count <= 8 ? 0 : high & ((1 &<< UInt64((count &- 8) &* 8)) &- 1)
+        } else {
+            withUnsafeMutableBytes(of: &words) { $0.baseAddress?.copyMemory(from: bytes, byteCount: count) }
+        }
         let index = Int(truncatingIfNeeded: ((words.0 ^ (words.1 &<< 7)) &* 0x9E37_79B9_7F4A_7C15) >> 60)
         let slot = slots[index]
         if slot.count == count, slot.low == words.0, slot.high == words.1 { return slot.string }
