@@ -3,44 +3,39 @@ import XMLEvents
 /// The counts behind `--format summary`, taken event by event so that no event is kept.
 ///
 /// With `--select` only the selected subtrees are counted, and depths are measured from the
-/// selected element (1) down.
+/// selected element (1) down. Without it the whole document is counted through the visitor tier
+/// (``SummaryVisitor``), which makes no owned event at all.
 final class SummaryStatistics: EventSink {
-    /// Elements per qualified name, as written in the document.
-    private(set) var elementCounts: [String: Int] = [:]
-    private(set) var elementCount = 0
-    private(set) var attributeCount = 0
-    private(set) var namespaceDeclarationCount = 0
-    private(set) var textCount = 0
-    /// UTF-8 bytes of text and CDATA, after references are replaced.
-    private(set) var textByteCount = 0
-    private(set) var cdataCount = 0
-    private(set) var commentCount = 0
-    private(set) var processingInstructionCount = 0
-    private(set) var maximumDepth = 0
+    private(set) var counts = SummaryCounts()
     private(set) var selectedSubtreeCount = 0
-    private var depth = 0
+    /// Elements per qualified name, as written in the document; made once reading has ended.
+    private(set) lazy var elementCounts: [String: Int] = counts.elementCountsByQualifiedName()
+
+    var elementCount: Int { counts.elementCount }
+    var attributeCount: Int { counts.attributeCount }
+    var namespaceDeclarationCount: Int { counts.namespaceDeclarationCount }
+    var textCount: Int { counts.textCount }
+    /// UTF-8 bytes of text and CDATA, after references are replaced.
+    var textByteCount: Int { counts.textByteCount }
+    var cdataCount: Int { counts.cdataCount }
+    var commentCount: Int { counts.commentCount }
+    var processingInstructionCount: Int { counts.processingInstructionCount }
+    var maximumDepth: Int { counts.maximumDepth }
 
     func write(_ event: XMLEvent) {
         switch event {
         case .startElement(let name, let attributes, let namespaces):
-            elementCounts[name.qualifiedName, default: 0] += 1
-            elementCount += 1
-            attributeCount += attributes.count
-            namespaceDeclarationCount += namespaces.count
-            depth += 1
-            maximumDepth = max(maximumDepth, depth)
+            counts.startElement(name, attributeCount: attributes.count, namespaceCount: namespaces.count)
         case .endElement:
-            depth -= 1
+            counts.endElement()
         case .text(let text):
-            textCount += 1
-            textByteCount += text.utf8.count
+            counts.text(byteCount: text.utf8.count)
         case .cdata(let text):
-            cdataCount += 1
-            textByteCount += text.utf8.count
+            counts.cdata(byteCount: text.utf8.count)
         case .comment:
-            commentCount += 1
+            counts.comment()
         case .processingInstruction:
-            processingInstructionCount += 1
+            counts.processingInstruction()
         case .startDocument, .doctype, .endDocument:
             break
         }
@@ -51,20 +46,9 @@ final class SummaryStatistics: EventSink {
         subtree.forEachEvent { write($0) }
     }
 
-    /// Adds what a visitor counted: the whole document, read through the borrowed tier.
+    /// Takes what a visitor counted: the whole document, read through the borrowed tier.
     func absorb(_ visitor: SummaryVisitor) {
-        for (name, count) in visitor.elementCounts.counts {
-            elementCounts[name.qualifiedName, default: 0] += count
-        }
-        elementCount += visitor.elementCount
-        attributeCount += visitor.attributeCount
-        namespaceDeclarationCount += visitor.namespaceDeclarationCount
-        textCount += visitor.textCount
-        textByteCount += visitor.textByteCount
-        cdataCount += visitor.cdataCount
-        commentCount += visitor.commentCount
-        processingInstructionCount += visitor.processingInstructionCount
-        maximumDepth = max(maximumDepth, visitor.maximumDepth)
+        counts = visitor.counts
     }
 
     func drain() {}
@@ -80,11 +64,10 @@ final class SummaryStatistics: EventSink {
     }
 }
 
-/// The same counts as ``SummaryStatistics``, taken from the visitor tier for a whole document:
-/// nothing is copied out of the parser, and elements are counted per name, their qualified names
-/// made once at the end.
-struct SummaryVisitor: XMLVisitor {
-    private(set) var elementCounts = NameCounts()
+/// The summary's counts, kept the same way whether they come from owned events or from the
+/// visitor tier.
+struct SummaryCounts {
+    private(set) var elementNames = NameCounts()
     private(set) var elementCount = 0
     private(set) var attributeCount = 0
     private(set) var namespaceDeclarationCount = 0
@@ -96,35 +79,74 @@ struct SummaryVisitor: XMLVisitor {
     private(set) var maximumDepth = 0
     private var depth = 0
 
-    mutating func startElement(_ tag: borrowing XMLStartTag) {
-        elementCounts.add(tag.name)
+    mutating func startElement(_ name: XMLName, attributeCount: Int, namespaceCount: Int) {
+        elementNames.add(name)
         elementCount += 1
-        attributeCount += tag.attributeCount
-        namespaceDeclarationCount += tag.namespaceDeclarationCount
+        self.attributeCount += attributeCount
+        namespaceDeclarationCount += namespaceCount
         depth += 1
         maximumDepth = max(maximumDepth, depth)
     }
 
-    mutating func endElement(_ name: XMLName) {
+    mutating func endElement() {
         depth -= 1
     }
 
-    mutating func text(_ text: borrowing XMLText) {
+    mutating func text(byteCount: Int) {
         textCount += 1
-        textByteCount += text.count
+        textByteCount += byteCount
     }
 
-    mutating func cdata(_ text: borrowing XMLText) {
+    mutating func cdata(byteCount: Int) {
         cdataCount += 1
-        textByteCount += text.count
+        textByteCount += byteCount
     }
 
-    mutating func comment(_ text: borrowing XMLText) {
+    mutating func comment() {
         commentCount += 1
     }
 
-    mutating func processingInstruction(target: borrowing XMLText, data: borrowing XMLText) {
+    mutating func processingInstruction() {
         processingInstructionCount += 1
+    }
+
+    /// The element counts by qualified name: names in different namespaces that are written the
+    /// same way are counted together, as the summary shows names as written.
+    func elementCountsByQualifiedName() -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for (name, count) in elementNames.counts { counts[name.qualifiedName, default: 0] += count }
+        return counts
+    }
+}
+
+/// The summary's counts for a whole document, taken from the visitor tier: nothing is copied out
+/// of the parser.
+struct SummaryVisitor: XMLVisitor {
+    private(set) var counts = SummaryCounts()
+
+    mutating func startElement(_ tag: borrowing XMLStartTag) {
+        counts.startElement(
+            tag.name, attributeCount: tag.attributeCount, namespaceCount: tag.namespaceDeclarationCount)
+    }
+
+    mutating func endElement(_ name: XMLName) {
+        counts.endElement()
+    }
+
+    mutating func text(_ text: borrowing XMLText) {
+        counts.text(byteCount: text.count)
+    }
+
+    mutating func cdata(_ text: borrowing XMLText) {
+        counts.cdata(byteCount: text.count)
+    }
+
+    mutating func comment(_ text: borrowing XMLText) {
+        counts.comment()
+    }
+
+    mutating func processingInstruction(target: borrowing XMLText, data: borrowing XMLText) {
+        counts.processingInstruction()
     }
 }
 
