@@ -34,7 +34,8 @@ extension EventTape {
             case .text:
                 let bytes = tape.columns.pointee.bytes
                 return .text(
-                    shortTexts.string(bytes.base + entry.start, count: entry.count, readable: bytes.capacity - entry.start))
+                    shortTexts.string(
+                        bytes.base + entry.start, count: entry.count, readable: bytes.capacity - entry.start))
             case .cdata:
                 return .cdata(tape.string(start: entry.start, count: entry.count))
             case .comment:
