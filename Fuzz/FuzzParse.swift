@@ -6,14 +6,16 @@
 enum FuzzParse {
     static let executor = FuzzInlineExecutor()
 
-    /// Through the public ``XMLEvents`` sequence and the ``XMLPushParser`` actor: the path
-    /// every user takes, hence the one worth fuzzing.
+    /// Through the public ``XMLEvents`` sequence: the path every user takes, hence the one worth
+    /// fuzzing.
     static func publicAPI(_ chunks: [[UInt8]], options: XMLParsingOptions) -> FuzzOutcome {
         executor.run {
             var outcome = FuzzOutcome()
+            var iterator = XMLEvents(FuzzChunks(chunks: chunks), options: options).makeAsyncIterator()
             do {
-                for try await event in XMLEvents(FuzzChunks(chunks: chunks), options: options) {
+                while let event = try await iterator.next() {
                     outcome.events.append(event)
+                    if case .startElement = event { outcome.startLocations.append(iterator.location) }
                 }
             } catch let error as XMLParsingError {
                 outcome.error = error
@@ -24,24 +26,33 @@ enum FuzzParse {
         }
     }
 
-    /// Straight through the internal, synchronous context, without a task: kept to measure what
-    /// the bridge costs (`XMLEVENTS_FUZZ_PATH=context`), and as a fallback if it ever dominates.
+    /// Straight through the internal, synchronous parse driver, without a task: kept to measure
+    /// what the bridge costs (`XMLEVENTS_FUZZ_PATH=context`), and as a fallback if it ever
+    /// dominates.
     static func context(_ chunks: [[UInt8]], options: XMLParsingOptions) -> FuzzOutcome {
-        guard let context = LibXML2PushContext(options: options) else {
-            return FuzzOutcome(foreignError: "no parser context")
-        }
+        let driver = ParseDriver(options: options)
         var outcome = FuzzOutcome()
+        func read(_ tape: EventTape) {
+            var reader = EventTape.OwnedEventReader()
+            while let event = reader.next(in: tape) {
+                outcome.events.append(event)
+                if case .startElement = event { outcome.startLocations.append(reader.location) }
+            }
+        }
         for chunk in chunks {
-            let step = chunk.withUnsafeBytes { context.parse($0, terminate: false) }
-            outcome.events += step.events
-            if let error = step.error {
+            let result = chunk.withUnsafeBytes { bytes in
+                Result { () throws(XMLParsingError) in try driver.parse(bytes, terminate: false, reading: read) }
+            }
+            if case .failure(let error) = result {
                 outcome.error = error
                 return outcome
             }
         }
-        let step = context.parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
-        outcome.events += step.events
-        outcome.error = step.error
+        do throws(XMLParsingError) {
+            try driver.parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true, reading: read)
+        } catch {
+            outcome.error = error
+        }
         return outcome
     }
 }

@@ -12,9 +12,11 @@ enum FuzzTargetRun {
     }
 
     /// Reports a broken promise and aborts, which libFuzzer records as a crash with this input.
-    static func stop(_ what: String, _ outcome: FuzzOutcome, _ reference: FuzzOutcome? = nil) -> Never {
+    static func stop(
+        _ what: String, _ outcome: FuzzOutcome, _ reference: FuzzOutcome? = nil, referenceLabel: String = "one chunk"
+    ) -> Never {
         var report = "XMLEvents fuzz target: \(what)\n--- outcome ---\n\(outcome.description)\n"
-        if let reference { report += "--- one chunk ---\n\(reference.description)\n" }
+        if let reference { report += "--- \(referenceLabel) ---\n\(reference.description)\n" }
         report.utf8CString.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count - 1) }
         abort()
     }

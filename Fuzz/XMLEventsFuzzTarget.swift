@@ -4,8 +4,10 @@
 
 /// libFuzzer's entry point: parses the input whole and cut into chunks, with the default limits
 /// and with ``XMLParsingLimits/huge`` (and cut, as the bytes arrive, with the default limits),
-/// and stops the run (a crash file for libFuzzer) when the outcomes differ, an event sequence breaks ``FuzzEventGrammar``, or anything but
-/// ``XMLParsingError`` is thrown. Crashes and sanitizer reports stop it by themselves.
+/// through the owned events and through the visitor tier, and stops the run (a crash file for
+/// libFuzzer) when the outcomes differ, an event sequence breaks ``FuzzEventGrammar``, or
+/// anything but ``XMLParsingError`` is thrown. Crashes and sanitizer reports stop it by
+/// themselves.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func xmlEventsFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size)
@@ -20,10 +22,23 @@ public func xmlEventsFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
         }
         let chunks = plan.chunks(of: bytes)
         let split = FuzzTargetRun.parse(chunks, options: options)
+        let limitsName = limits == .huge ? "huge" : "standard"
         if split != whole {
             FuzzTargetRun.stop(
-                "chunk-boundary invariance broken, cuts at \(plan.offsets), limits \(limits == .huge ? "huge" : "standard")",
-                split, whole)
+                "chunk-boundary invariance broken, cuts at \(plan.offsets), limits \(limitsName)", split, whole)
+        }
+        // The visitor tier sees the owned events' document, whole and split alike.
+        let visitedWhole = FuzzParse.visitorTier([bytes], options: options)
+        if visitedWhole != whole {
+            FuzzTargetRun.stop(
+                "the visitor tier differs from the owned events, one chunk, limits \(limitsName)", visitedWhole, whole,
+                referenceLabel: "owned events")
+        }
+        let visitedSplit = FuzzParse.visitorTier(chunks, options: options)
+        if visitedSplit != split {
+            FuzzTargetRun.stop(
+                "the visitor tier differs from the owned events, cuts at \(plan.offsets), limits \(limitsName)",
+                visitedSplit, split, referenceLabel: "owned events")
         }
         guard limits == .standard else { continue }
         // The parser's own selection of elements gives what selecting from the events does.
@@ -39,7 +54,8 @@ public func xmlEventsFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
         var liveOptions = options
         liveOptions.parsesAsBytesArrive = true
         let live = FuzzTargetRun.parse(chunks, options: liveOptions)
-        if live.foreignError != nil || (whole.error == nil ? live != whole : live.error == nil) {
+        let agrees = whole.error == nil ? live.withoutLocations == whole.withoutLocations : live.error != nil
+        if live.foreignError != nil || !agrees {
             FuzzTargetRun.stop("parsing as bytes arrive differs, cuts at \(plan.offsets)", live, whole)
         }
     }

@@ -23,7 +23,7 @@ reports are written to fuzz-artifacts/ and make the script exit non-zero.
 Environment: FUZZ_JOBS (parallel workers, default 1), FUZZ_MAX_LEN (default 16384 bytes),
 FUZZ_LIBXML2=instrumented (link a libxml2 built with coverage and ASan by Scripts/fuzz-libxml2.sh
 instead of the system's, so libFuzzer is guided inside libxml2 too; needs deb-src entries),
-XMLEVENTS_FUZZ_PATH=context (parse through the internal synchronous context, not the public API).
+XMLEVENTS_FUZZ_PATH=context (parse through the internal synchronous parse driver, not the public API).
 USAGE
 }
 
