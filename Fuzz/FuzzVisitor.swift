@@ -20,7 +20,8 @@ struct FuzzVisitor: XMLVisitor {
             attributes.append(XMLAttribute(name: tag.attributeName(at: index), value: value))
         }
         outcome.events.append(
-            .startElement(name: tag.name, attributes: attributes, namespaces: tag.namespaceDeclarations))
+            .startElement(
+                name: tag.name, attributes: XMLAttributes(attributes), namespaces: tag.namespaceDeclarations))
         outcome.startLocations.append(tag.location)
     }
 

@@ -109,7 +109,7 @@ struct BorrowedViewProbe: XMLVisitor {
                 check(value, against: attribute.value, what: "value of \(attribute.name)")
             }
         }
-        checkLookups(tag, attributes: attributes)
+        checkLookups(tag, attributes: Array(attributes))
     }
 
     /// Every written form of every attribute's name, and forms no attribute has, looked up

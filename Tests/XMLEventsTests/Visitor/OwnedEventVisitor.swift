@@ -52,7 +52,8 @@ struct OwnedEventVisitor: XMLVisitor {
             let value = tag.withAttributeValue(at: index) { $0.string }
             attributes.append(XMLAttribute(name: tag.attributeName(at: index), value: value))
         }
-        return .startElement(name: tag.name, attributes: attributes, namespaces: tag.namespaceDeclarations)
+        return .startElement(
+            name: tag.name, attributes: XMLAttributes(attributes), namespaces: tag.namespaceDeclarations)
     }
 }
 

@@ -166,7 +166,7 @@ import Testing
     static let malformed: [(String, Data, XMLParsingError.Code)] = {
         let records = String(repeating: "<record id='1'>caf\u{E9} &amp; more</record>\n", count: 300)
         return [
-            ("truncated", Data("<a><b>text</b><c>".utf8), .documentEnd),
+            ("truncated", Data("<a><b>text</b><c>".utf8), .truncated),
             ("mismatched end tag", Data("<a><b>text</b></c>".utf8), .tagNameMismatch),
             (
                 "bad reference after several steps", Data("<doc>\(records)<p>bad & amp</p></doc>".utf8),
