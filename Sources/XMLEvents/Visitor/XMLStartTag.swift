@@ -42,7 +42,8 @@ public struct XMLStartTag: ~Copyable {
     /// - Parameter index: From 0 up to, not including, ``attributeCount``.
     @inlinable
     public func attributeName(at index: Int) -> XMLName {
-        attributeRows[index].name.name
+        precondition(index >= 0 && index < attributeRows.count, "XMLStartTag attribute index out of range")
+        return attributeRows[index].name.name
     }
 
     /// Calls `body` with the value of the attribute at `index`, borrowed.
@@ -56,6 +57,7 @@ public struct XMLStartTag: ~Copyable {
     public func withAttributeValue<Result, Failure: Error>(
         at index: Int, _ body: (borrowing XMLText) throws(Failure) -> Result
     ) throws(Failure) -> Result {
+        precondition(index >= 0 && index < attributeRows.count, "XMLStartTag attribute index out of range")
         let row = attributeRows[index]
         return try body(XMLText(base: bytes.map { $0 + row.valueStart }, count: row.valueCount))
     }
