@@ -94,6 +94,10 @@ let package = Package(
             dependencies: ["XMLEvents", "XMLCorpus", "LoopbackHTTP", "ThreadSafety"]
         ),
         .testTarget(
+            name: "PublicAPITests",
+            dependencies: ["XMLEvents", "LoopbackHTTP"]
+        ),
+        .testTarget(
             name: "XMLEventsCLITests",
             dependencies: ["xmlevents", "XMLCorpus", "LoopbackHTTP"]
         ),

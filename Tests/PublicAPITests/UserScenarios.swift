@@ -1,0 +1,177 @@
+import Foundation
+import LoopbackHTTP
+import Testing
+import XMLEvents
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The package as a user's app meets it: only `import XMLEvents`, no `@testable`, Swift 6 with
+/// complete concurrency checking. Each scenario is what a new user wrote in the API review.
+@Suite struct UserScenarios {
+    static let feed = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <feed xmlns="http://www.w3.org/2005/Atom">
+          <title>Example</title>
+          <entry xml:lang="en"><title>First</title><author><name>Ann</name></author></entry>
+          <entry xml:lang="fr"><title>Deuxième</title><author><name>Bea</name></author></entry>
+          <entry xml:lang="de"><title>Dritte</title><author><name>Cem</name></author></entry>
+        </feed>
+        """
+
+    static func registry(records: Int) -> String {
+        var document = "<registry>\n"
+        for index in 0..<records {
+            document += "  <record id=\"\(index)\"><name>item \(index)</name><value>\(index * 3)</value></record>\n"
+        }
+        return document + "</registry>\n"
+    }
+
+    /// Runs `body` with a loopback server that serves `routes`, and stops it however `body` ends.
+    static func withServer<Result>(
+        _ routes: [String: LoopbackResponse], _ body: (LoopbackServer) async throws -> Result
+    ) async throws -> Result {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        for (path, response) in routes { server.route(path, response) }
+        return try await body(server)
+    }
+
+    @Test func feedReaderOverHTTPCollectsTheEntryTitles() async throws {
+        let response = LoopbackResponse(
+            headers: [("Content-Type", "application/atom+xml")], body: .text(Self.feed))
+        let titles = try await Self.withServer(["/feed.atom": response]) { server in
+            var titles: [String] = []
+            var inEntryTitle = false
+            var depth = 0
+            for try await event in XMLEvents(url: server.url("/feed.atom")) {
+                switch event {
+                case .startElement(let name, _, _):
+                    depth += 1
+                    inEntryTitle = depth == 3 && name.localName == "title"
+                case .text(let text) where inEntryTitle:
+                    titles.append(text)
+                case .endElement:
+                    depth -= 1
+                    inEntryTitle = false
+                default:
+                    break
+                }
+            }
+            return titles
+        }
+        #expect(titles == ["First", "Deuxième", "Dritte"])
+    }
+
+    @Test func entriesAsSubtreesWithAttributesAndChildren() async throws {
+        var seen: [String] = []
+        for try await entry in XMLEvents(string: Self.feed).elements(matching: "entry") {
+            let title = entry.child(named: "title")?.text ?? "?"
+            seen.append("\(title) \(entry[attribute: "xml:lang"] ?? "?")")
+        }
+        #expect(seen == ["First en", "Deuxième fr", "Dritte de"])
+    }
+
+    struct Record: Decodable, Equatable {
+        var id: Int
+        var name: String
+        var value: Double
+    }
+
+    @Test func aFileDecodedIntoRecords() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("public-api-\(UUID()).xml")
+        try Data(Self.registry(records: 500).utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        var records: [Record] = []
+        for try await record in XMLEvents(path: file.path).decode(Record.self, elements: "/registry/record") {
+            records.append(record)
+        }
+        #expect(records.count == 500)
+        #expect(records[7] == Record(id: 7, name: "item 7", value: 21))
+        #expect(records.map(\.value).reduce(0, +) == Double((0..<500).map { $0 * 3 }.reduce(0, +)))
+    }
+
+    /// The Composing article's task group, written in a `@MainActor` method, where a first
+    /// version did not compile ("sending 'group' risks causing data races").
+    @MainActor
+    @Test func fourDocumentsInATaskGroupFromTheMainActor() async throws {
+        let documents = (1...4).map { Self.registry(records: $0 * 10) }
+        let total = try await withThrowingTaskGroup(of: Int.self) { group in
+            for document in documents {
+                group.addTask {
+                    var count = 0
+                    for try await _ in XMLEvents(string: document).elements(matching: "record") { count += 1 }
+                    return count
+                }
+            }
+            var total = 0
+            for try await count in group { total += count }
+            return total
+        }
+        #expect(total == 100)
+    }
+
+    @Test func standardOperatorsCompose() async throws {
+        let events = XMLEvents(string: Self.registry(records: 50))
+        let names = try await events
+            .compactMap { event -> String? in
+                guard case .startElement(let name, let attributes, _) = event, name.localName == "record" else {
+                    return nil
+                }
+                return attributes["id"]
+            }
+            .filter { Int($0).map { $0 % 10 == 0 } ?? false }
+            .prefix(3)
+            .reduce(into: [String]()) { $0.append($1) }
+        #expect(names == ["0", "10", "20"])
+
+        let firstValue = try await events.first { event in
+            if case .text(let text) = event { return text.hasPrefix("item") } else { return false }
+        }
+        #expect(firstValue == .text("item 0"))
+    }
+
+    @Test func errorsReadWellAndComeAfterTheEventsBeforeThem() async throws {
+        var events: [XMLEvent] = []
+        do {
+            for try await event in XMLEvents(string: "<a><b>text</c></a>") { events.append(event) }
+            Issue.record("a mismatched end tag was accepted")
+        } catch let error as XMLParsingError {
+            #expect(error.code == .tagNameMismatch)
+            #expect(error.line == 1)
+            #expect(String(describing: error.code).hasPrefix("tagNameMismatch"))
+            #expect(error.localizedDescription.contains("line 1"))
+            #expect(!error.localizedDescription.contains("The operation could not be completed"))
+        }
+        #expect(events.contains(.text("text")))
+    }
+
+    struct Counter: XMLVisitor {
+        var records = 0
+        var textBytes = 0
+        mutating func startElement(_ tag: borrowing XMLStartTag) {
+            if tag.name.localName == "record", tag[attribute: "id"] != nil { records += 1 }
+        }
+        mutating func text(_ text: borrowing XMLText) { textBytes += text.count }
+    }
+
+    @Test func aVisitorCountsWithoutOwnedEvents() async throws {
+        var counter = Counter()
+        try await XMLEvents(string: Self.registry(records: 20)).visit(&counter)
+        #expect(counter.records == 20)
+        #expect(counter.textBytes > 20 * "item 0".utf8.count)
+    }
+
+    @Test func byteAtATimeSourcesAreGathered() async throws {
+        let bytes = Array(Self.registry(records: 30).utf8)
+        let stream = AsyncStream<UInt8> { continuation in
+            for byte in bytes { continuation.yield(byte) }
+            continuation.finish()
+        }
+        var count = 0
+        for try await _ in XMLEvents(stream).elements(matching: "record") { count += 1 }
+        #expect(count == 30)
+    }
+}
