@@ -115,7 +115,8 @@ import XMLEvents
 
     @Test func standardOperatorsCompose() async throws {
         let events = XMLEvents(string: Self.registry(records: 50))
-        let names = try await events
+        let names =
+            try await events
             .compactMap { event -> String? in
                 guard case .startElement(let name, let attributes, _) = event, name.localName == "record" else {
                     return nil
