@@ -1,9 +1,9 @@
 extension XMLSubtree {
     /// The child elements, in document order, without the text, comments and processing
-    /// instructions between them.
+    /// instructions between them (``children`` has them all).
     ///
     /// - Complexity: O(*n*) in the number of children.
-    public var elements: [XMLSubtree] {
+    public var childElements: [XMLSubtree] {
         storage.nodes.compactMap(\.element)
     }
 
@@ -48,7 +48,8 @@ extension XMLSubtree {
         }
     }
 
-    /// The first child element that passes a name test.
+    /// The first child element that passes a name test: a direct child only; for an element
+    /// further down, use a path (``firstElement(matching:)``).
     ///
     /// ```swift
     /// record.child(named: "name")                          // any namespace
@@ -91,7 +92,7 @@ extension XMLSubtree {
     /// - Parameter name: A name test as for ``child(named:)-(String)``.
     /// - Returns: The children; empty when none passes.
     /// - Complexity: O(*n*) in the number of children.
-    public func children(named name: String) -> [XMLSubtree] {
+    public func childElements(named name: String) -> [XMLSubtree] {
         guard let test = XMLNameTest(lookup: name) else { return [] }
         return storage.nodes.compactMap { node in
             guard case .element(let element) = node, test.matches(element.name) else { return nil }
@@ -104,10 +105,76 @@ extension XMLSubtree {
     /// - Parameter name: A resolved name, for example one from an event.
     /// - Returns: The children; empty when none has that name.
     /// - Complexity: O(*n*) in the number of children.
-    public func children(named name: XMLName) -> [XMLSubtree] {
+    public func childElements(named name: XMLName) -> [XMLSubtree] {
         storage.nodes.compactMap { node in
             guard case .element(let element) = node, XMLSubtree.sameName(element.name, name) else { return nil }
             return element
+        }
+    }
+
+    /// The elements below this one that `path` selects, in document order, as
+    /// ``XMLEvents/elements(matching:namespaces:)`` would select them in documents whose roots
+    /// were this element's children: an element inside a selected one is part of it, and not
+    /// selected again.
+    ///
+    /// ```swift
+    /// entry.elements(matching: try XMLPath("author/name"))  // at any depth below entry
+    /// entry.elements(matching: try XMLPath("/link"))        // children of entry only
+    /// ```
+    ///
+    /// - Parameter path: A relative path selects at any depth below this element; an absolute
+    ///   one is anchored at its children.
+    /// - Returns: The selected elements; empty when none is.
+    /// - Complexity: O(*n* × *m*) for *n* elements below this one and *m* steps.
+    public func elements(matching path: XMLPath) -> [XMLSubtree] {
+        var found: [XMLSubtree] = []
+        visitElements(matching: path) { element in
+            found.append(element)
+            return true
+        }
+        return found
+    }
+
+    /// The first element below this one that `path` selects, in document order; see
+    /// ``elements(matching:)``.
+    ///
+    /// ```swift
+    /// let author = entry.firstElement(matching: try XMLPath("author/name"))?.text
+    /// ```
+    ///
+    /// - Parameter path: A relative or absolute path, as for ``elements(matching:)``.
+    /// - Returns: The element, or `nil` when the path selects none.
+    public func firstElement(matching path: XMLPath) -> XMLSubtree? {
+        var found: XMLSubtree?
+        visitElements(matching: path) { element in
+            found = element
+            return false
+        }
+        return found
+    }
+
+    /// Walks the elements below this one in document order without recursion, so deep trees
+    /// cannot exhaust the stack, handing each that `path` selects to `body` until it returns false.
+    private func visitElements(matching path: XMLPath, _ body: (XMLSubtree) -> Bool) {
+        var ancestry: [XMLName] = []
+        var pending: [(children: [XMLContent], index: Int)] = [(storage.nodes, 0)]
+        while let top = pending.indices.last {
+            let (children, index) = pending[top]
+            guard index < children.count else {
+                pending.removeLast()
+                if !ancestry.isEmpty { ancestry.removeLast() }
+                continue
+            }
+            pending[top].index = index + 1
+            guard case .element(let element) = children[index] else { continue }
+            ancestry.append(element.name)
+            if path.matches(ancestry) {
+                // As in a document's selection, what lies inside a selected element is part of it.
+                ancestry.removeLast()
+                if !body(element) { return }
+                continue
+            }
+            pending.append((element.storage.nodes, 0))
         }
     }
 

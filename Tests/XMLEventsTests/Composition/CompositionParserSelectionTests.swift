@@ -110,7 +110,7 @@ import XMLEvents
             var pending = [subtree]
             while let element = pending.popLast() {
                 if let location = element.location { found.append(location) } else { missing += 1 }
-                pending.append(contentsOf: element.elements.reversed())
+                pending.append(contentsOf: element.childElements.reversed())
             }
         }
         #expect(missing == 0)

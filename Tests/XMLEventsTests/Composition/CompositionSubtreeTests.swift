@@ -26,13 +26,13 @@ struct CompositionSubtreeTests {
         #expect(entry.child(named: "{}title") == nil)
         #expect(entry.child(named: "missing") == nil)
         #expect(entry.child(named: "*")?.name.localName == "title")
-        #expect(entry.children(named: "link").count == 2)
-        #expect(entry.children(named: "{http://www.w3.org/2005/Atom}link").count == 2)
-        #expect(entry.children(named: "a b").isEmpty)
+        #expect(entry.childElements(named: "link").count == 2)
+        #expect(entry.childElements(named: "{http://www.w3.org/2005/Atom}link").count == 2)
+        #expect(entry.childElements(named: "a b").isEmpty)
         let linkName = XMLName(localName: "link", prefix: "whatever", namespaceURI: "http://www.w3.org/2005/Atom")
-        #expect(entry.children(named: linkName).count == 2)
+        #expect(entry.childElements(named: linkName).count == 2)
         #expect(entry.child(named: linkName)?[attribute: "rel"] == "alternate")
-        #expect(entry.elements.map(\.name.localName) == ["title", "creator", "link", "link", "content", "plain"])
+        #expect(entry.childElements.map(\.name.localName) == ["title", "creator", "link", "link", "content", "plain"])
     }
 
     @Test func findsAttributesByName() async throws {
@@ -138,7 +138,7 @@ struct CompositionSubtreeTests {
                 String(repeating: "<d>", count: 3) + "y" + String(repeating: "</d>", count: 3))
             #expect(first != other)
             var node = first
-            for _ in 1..<(depth - 5) { node = try #require(node.elements.first) }
+            for _ in 1..<(depth - 5) { node = try #require(node.childElements.first) }
             kept = node
         }
         // Both trees are gone; a descendant kept elsewhere outlives them, whole.

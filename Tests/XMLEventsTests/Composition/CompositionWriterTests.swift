@@ -51,7 +51,7 @@ struct CompositionWriterTests {
         let reparsed = try await subtree(item.description)
         #expect(reparsed.name == item.name)
         #expect(reparsed.attributes == item.attributes)
-        #expect(reparsed.elements.map(\.name) == item.elements.map(\.name))
+        #expect(reparsed.childElements.map(\.name) == item.childElements.map(\.name))
         #expect(reparsed.description == item.description)
     }
 

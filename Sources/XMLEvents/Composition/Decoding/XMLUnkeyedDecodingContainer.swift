@@ -14,7 +14,7 @@ struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         self.decoder = decoder
         switch decoder.value {
         case .element(let element):
-            items = .elements(element.elements)
+            items = .elements(element.childElements)
         case .repeated(let first, let parent, let index, let pattern):
             var elements = [first]
             let children = parent.storage.nodes
