@@ -134,7 +134,9 @@ import XMLEvents
             }
             trim()
             var secondCount = 0
-            for try await element in XMLEvents(huge).elements(named: "huge") { secondCount += element.childElements.count }
+            for try await element in XMLEvents(huge).elements(named: "huge") {
+                secondCount += element.childElements.count
+            }
             figures["secondItems"] = secondCount
             trim()
             figures["afterSecond"] = ProcessMemory.residentBytes - baseline
