@@ -164,6 +164,9 @@ struct Diagnostic {
             return "the body ended early, after \(Quantities.grouped(received))\(of) bytes" + redirected(to: url)
         case .connectionLost(let url, let reason):
             return "the connection broke: \(reason)" + redirected(to: url)
+        case .resumptionRefused(let url, let received, let reason):
+            return "the body broke off after \(Quantities.grouped(received)) bytes and cannot be resumed: \(reason)"
+                + redirected(to: url)
         case .tooManyRedirects(let url, let limit):
             return "more than \(limit) redirects, the last to \(XMLDiagnosticText.redacting(url))"
         case .undecodableContent(let url, let reason):

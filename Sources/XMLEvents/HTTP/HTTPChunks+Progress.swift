@@ -18,6 +18,8 @@ extension HTTPChunks {
             var decodedByteCount = 0
             var expectedByteCount: Int?
             var isFinished = false
+            var resumptionCount = 0
+            var resumptionAttemptCount = 0
             /// Kept after the transfer ends, while the consumer may still drain it; it holds no
             /// chunks once the consumer has finished or gone.
             var stream: ByteChunkStream?
@@ -28,7 +30,8 @@ extension HTTPChunks {
         init() {}
 
         /// The body bytes received from the network so far, as sent (before content decoding),
-        /// comparable with ``expectedByteCount``.
+        /// comparable with ``expectedByteCount``; over every request of a resumed transfer, each
+        /// byte counted once.
         public var receivedByteCount: Int {
             state.withLock { $0.receivedByteCount }
         }
@@ -52,6 +55,18 @@ extension HTTPChunks {
         /// the consumer reads).
         public var decodedByteCount: Int {
             state.withLock { $0.decodedByteCount }
+        }
+
+        /// How many times the transfer broke off mid-body and went on from where it broke, with
+        /// a continuation of the same document (see ``HTTPConfiguration/resumption``). Linux only.
+        public var resumptionCount: Int {
+            state.withLock { $0.resumptionCount }
+        }
+
+        /// How many continuations were decided on, accepted or not: each is counted at its break,
+        /// before its back-off, so that a transfer waiting to resume shows it. Linux only.
+        public var resumptionAttemptCount: Int {
+            state.withLock { $0.resumptionAttemptCount }
         }
 
         /// Whether the body has been received whole (it may still wait in the buffer).
@@ -91,6 +106,19 @@ extension HTTPChunks {
         /// The consumer took `decoded` more bytes of the body.
         func record(delivered decoded: Int) {
             state.withLock { $0.decodedByteCount += decoded }
+        }
+
+        /// A continuation was decided on.
+        func recordResumptionAttempt() {
+            state.withLock { $0.resumptionAttemptCount += 1 }
+        }
+
+        /// A continuation was accepted; it brings the body's length if that was unknown.
+        func recordResumption(expecting byteCount: Int?) {
+            state.withLock { state in
+                state.resumptionCount += 1
+                if state.expectedByteCount == nil { state.expectedByteCount = byteCount }
+            }
         }
 
         /// The body was received whole.

@@ -1,4 +1,5 @@
-/// How an HTTP transfer behaves: its buffer, its timeouts, its redirects, its limits.
+/// How an HTTP transfer behaves: its buffer, its timeouts, its redirects, its limits, its
+/// resumption after a break.
 ///
 /// ```swift
 /// var configuration = HTTPConfiguration()
@@ -107,6 +108,12 @@ public struct HTTPConfiguration: Sendable, Hashable {
     /// (libcurl's `CURLOPT_CAINFO`).
     public var certificateAuthorityBundlePath: String?
 
+    /// Whether and how a transfer that breaks off mid-body continues where it broke off, from
+    /// the byte it had reached, with the same parser: three attempts in a row by default, which
+    /// is safe because a continuation is accepted only for the same version of the document.
+    /// ``ResumptionPolicy/disabled`` turns it off. Linux only.
+    public var resumption: ResumptionPolicy
+
     /// Creates a configuration; every parameter has the default described on its property.
     ///
     /// - Parameters:
@@ -122,6 +129,7 @@ public struct HTTPConfiguration: Sendable, Hashable {
     ///   - acceptedContentCodings: The content codings to ask for and decode.
     ///   - usesEnvironmentProxies: Whether to use the environment's proxy.
     ///   - certificateAuthorityBundlePath: Certificates to trust instead of the system's.
+    ///   - resumption: When and how often a broken-off transfer is resumed.
     public init(
         watermarks: ByteChunkStream.Watermarks = .default,
         connectTimeout: Duration = .seconds(30),
@@ -134,7 +142,8 @@ public struct HTTPConfiguration: Sendable, Hashable {
         maximumBodyByteCount: Int? = nil,
         acceptedContentCodings: [HTTPContentCoding] = [.gzip, .deflate],
         usesEnvironmentProxies: Bool = true,
-        certificateAuthorityBundlePath: String? = nil
+        certificateAuthorityBundlePath: String? = nil,
+        resumption: ResumptionPolicy = .default
     ) {
         self.watermarks = watermarks
         self.connectTimeout = connectTimeout
@@ -148,6 +157,7 @@ public struct HTTPConfiguration: Sendable, Hashable {
         self.acceptedContentCodings = acceptedContentCodings
         self.usesEnvironmentProxies = usesEnvironmentProxies
         self.certificateAuthorityBundlePath = certificateAuthorityBundlePath
+        self.resumption = resumption
     }
 
     /// The defaults.

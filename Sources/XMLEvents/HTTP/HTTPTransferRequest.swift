@@ -25,6 +25,7 @@ struct HTTPTransferRequest: Sendable {
     var acceptedContentCodings: [HTTPContentCoding]
     var usesEnvironmentProxies: Bool
     var certificateAuthorityBundlePath: String?
+    var resumption: HTTPConfiguration.ResumptionPolicy
 
     init(_ request: URLRequest, configuration: HTTPConfiguration) {
         url = request.url
@@ -46,6 +47,7 @@ struct HTTPTransferRequest: Sendable {
         acceptedContentCodings = configuration.acceptedContentCodings
         usesEnvironmentProxies = configuration.usesEnvironmentProxies
         certificateAuthorityBundlePath = configuration.certificateAuthorityBundlePath
+        resumption = configuration.resumption
     }
 
     /// A timeout the transports can add to a clock reading and count in milliseconds without

@@ -7,7 +7,8 @@ import Foundation
 /// end. Errors that come before the response (every case but ``stalled(url:after:)``,
 /// ``totalTimeoutExceeded(url:after:)``, ``bodyTooLarge(url:limit:)``,
 /// ``undecodableContent(url:reason:)``,
-/// ``truncatedBody(url:receivedByteCount:expectedByteCount:)`` and
+/// ``truncatedBody(url:receivedByteCount:expectedByteCount:)``,
+/// ``resumptionRefused(url:receivedByteCount:reason:)`` and
 /// ``connectionLost(url:reason:)``, which can come either way) are thrown before any chunk or
 /// event. Each case names the URL it concerns: the last one requested, after redirects.
 ///
@@ -56,6 +57,15 @@ public enum XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, Lo
 
     /// The connection broke (reset, or closed before any response), for the reason given.
     case connectionLost(url: URL, reason: String)
+
+    /// The body broke off after `receivedByteCount` bytes (as sent, before content decoding),
+    /// and could not be continued without risking a splice of two versions of the document, or
+    /// of bytes other than the missing ones: `reason` says why.
+    ///
+    /// The chunks and events delivered before it are those of the body's first
+    /// `receivedByteCount` bytes, and nothing of the refused continuation follows them. See
+    /// ``HTTPConfiguration/resumption``.
+    case resumptionRefused(url: URL, receivedByteCount: Int, reason: ResumptionRefusal)
 
     /// More redirects than ``HTTPConfiguration/maximumRedirects`` (`limit`) in a row.
     case tooManyRedirects(url: URL, limit: Int)
@@ -111,6 +121,9 @@ public enum XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, Lo
             return "the body of \(XMLDiagnosticText.redacting(url)) ended early, after \(received)\(of) bytes"
         case .connectionLost(let url, let reason):
             return "the connection to \(XMLDiagnosticText.redacting(url)) broke: \(reason)"
+        case .resumptionRefused(let url, let received, let reason):
+            return "the body of \(XMLDiagnosticText.redacting(url)) broke off after \(received) bytes and "
+                + "cannot be resumed: \(reason)"
         case .tooManyRedirects(let url, let limit):
             return "more than \(limit) redirects, the last to \(XMLDiagnosticText.redacting(url))"
         case .undecodableContent(let url, let reason):

@@ -6,7 +6,10 @@
     /// where it goes — the consumer's ``ByteChunkStream``, the response promise, the progress.
     ///
     /// A transfer is one request or several: redirects are followed here, one request after the
-    /// other on the same easy handle, so that exactly ``HTTPRedirect/followedStatuses`` are.
+    /// other on the same easy handle, so that exactly ``HTTPRedirect/followedStatuses`` are; and a
+    /// body that breaks off is continued here, after a back-off, by a request for the bytes it
+    /// lacks (see ``HTTPResumption``), written to the same buffer, so that the consumer's side,
+    /// its content decoders and its parser see one unbroken body.
     ///
     /// Lives only on the I/O thread, owned by the ``CurlIOLoop`` from the moment its handle is
     /// added to the multi handle until it is removed, so libcurl's callbacks, which get it as a
@@ -19,6 +22,17 @@
             let source: ByteChunkStream.Source
             let promise: HTTPResponsePromise
             let progress: HTTPChunks.Progress
+        }
+
+        /// What the I/O loop does with the transfer once one of its requests has ended.
+        enum Next: Equatable {
+            /// Nothing: the transfer is over, and has reported how.
+            case over
+            /// Add the handle again: the next request (a redirect's) is set up.
+            case proceed
+            /// Keep the transfer out of the multi handle until `wake`, then call
+            /// ``backoffEnded(now:)``: a continuation waits for its back-off.
+            case wait(until: ContinuousClock.Instant)
         }
 
         let id: UInt64
@@ -48,6 +62,11 @@
         /// The bytes the kernel had received on the connection at the last complete header line
         /// (or when the request went out), to tell a trickled head from silence.
         private var socketBytesAtLastLine: Int64?
+        /// The body's bytes over its requests, and what a continuation must be.
+        private var resumption: HTTPResumption
+        /// The request whose response the body is (the last hop of the first request): what a
+        /// continuation repeats, with a range.
+        private var bodyRequest: HTTPTransferRequest?
 
         /// Prepares the transfer, or fails the order's promise and stream and returns `nil`.
         init?(
@@ -69,6 +88,7 @@
             progress = order.progress
             self.sockets = sockets
             self.resume = resume
+            resumption = HTTPResumption(policy: order.request.resumption, request: order.request)
             machine = CurlTransferStateMachine(
                 idleTimeout: order.request.idleTimeout,
                 totalTimeout: order.request.totalTimeout,
@@ -212,6 +232,19 @@
         private func decideHead() -> Bool {
             let status = head.status ?? easy.integer(CURLINFO_RESPONSE_CODE)
             let url = currentURL
+            if resumption.isContinuation {
+                switch resumption.verdict(status: status, fields: head.fields) {
+                case .accept:
+                    _ = machine.headArrived(status: status, url: url)
+                    progress.recordResumption(expecting: resumption.completeLength)
+                    return true
+                case .refuse(let reason):
+                    return refuse(
+                        .resumptionRefused(url: url, receivedByteCount: resumption.receivedByteCount, reason: reason))
+                case .otherStatus:
+                    break  // an error status, reported as it would be for the first request
+                }
+            }
             guard machine.headArrived(status: status, url: url) else {
                 errorBodyCodings =
                     (try? ContentCodingList.codings(in: head.fields, accepted: HTTPContentCoding.allCases)) ?? []
@@ -236,6 +269,8 @@
                 headers: head.fields,
                 expectedContentLength: expectedLength
             )
+            bodyRequest = request
+            resumption.firstResponse(status: status, fields: head.fields, contentLength: expectedLength)
             progress.expect(response.expectedContentLength)
             promise.settle(.success(response))
             return true
@@ -258,7 +293,8 @@
                 machine.consumerLeft()
                 return 0
             }
-            progress.record(received: easy.offset(CURLINFO_SIZE_DOWNLOAD_T) ?? 0)
+            resumption.received(bytes.count)
+            progress.record(received: resumption.receivedByteCount)
             if case .enqueueCallback(let token) = result {
                 machine.consumerIsFull()
                 let id = id
@@ -278,19 +314,31 @@
             if machine.consumerHasRoom(now: .now) { easy.unpause() }
         }
 
-        /// libcurl finished the current request with `code`. Returns whether the transfer goes on
-        /// with the next request of a redirect, for which the handle must be added again.
-        func complete(_ code: CURLcode) -> Bool {
+        /// libcurl finished the current request with `code`; says what becomes of the transfer: the
+        /// next request of a redirect, a continuation after a break, or the end.
+        func complete(_ code: CURLcode, now: ContinuousClock.Instant) -> Next {
             if let next = nextHop, let url = next.url {
                 nextHop = nil
-                return startHop(next, url: url)
+                return startHop(next, url: url) ? .proceed : .over
             }
             if code == CURLE_OK, case .awaitingHead = machine.phase { _ = decideHead() }
             var wasAwaitingHead = false
             if case .awaitingHead = machine.phase { wasAwaitingHead = true }
-            switch machine.finish(succeeded: code == CURLE_OK) {
+            if code != CURLE_OK {
+                let error = CurlFailure.error(
+                    for: code, of: easy, url: currentURL, request: request, inHead: wasAwaitingHead)
+                return interrupted(by: error, now: now)
+            }
+            if case .streaming = machine.phase, resumption.endedShort {
+                // A continuation delimited by the connection's end stopped before the body's end.
+                let short = XMLHTTPError.truncatedBody(
+                    url: currentURL, receivedByteCount: resumption.receivedByteCount,
+                    expectedByteCount: resumption.completeLength)
+                return interrupted(by: short, now: now)
+            }
+            switch machine.finish(succeeded: true) {
             case .succeeded:
-                progress.record(received: easy.offset(CURLINFO_SIZE_DOWNLOAD_T) ?? 0)
+                progress.record(received: resumption.receivedByteCount)
                 progress.finish()
                 source.finish()
             case .refused(let status, let url, let prefix):
@@ -300,7 +348,83 @@
             case .unreported:
                 promise.settle(.failure(CancellationError()))
             }
-            return false
+            return .over
+        }
+
+        /// The current request ended with `error`, its handle out of the multi handle. A break
+        /// (the body cut short, reset or silent; a continuation that could not get its answer)
+        /// is resumed after a back-off when the policy and the first response allow it; anything
+        /// else ends the transfer.
+        func interrupted(by error: XMLHTTPError, now: ContinuousClock.Instant) -> Next {
+            let error = counted(error)
+            guard isBreak(error) else {
+                end(with: error)
+                return .over
+            }
+            switch resumption.planAfterBreak(randomFraction: Double.random(in: 0..<1)) {
+            case .giveUp:
+                end(with: error)
+                return .over
+            case .refuse(let reason):
+                let url = bodyRequest?.url ?? currentURL
+                end(with: .resumptionRefused(url: url, receivedByteCount: resumption.receivedByteCount, reason: reason))
+                return .over
+            case .resume(let backoff):
+                machine.breakOff()
+                progress.recordResumptionAttempt()
+                let resumesAt = now + backoff
+                // The total deadline may come first; ``backoffEnded(now:)`` tells which.
+                return .wait(until: Swift.min(resumesAt, machine.deadline ?? resumesAt))
+            }
+        }
+
+        /// The wait before a continuation is over, or the total deadline came first: sets the
+        /// continuation up and returns `true` for its handle to be added, or ends the transfer.
+        func backoffEnded(now: ContinuousClock.Instant) -> Bool {
+            guard let bodyRequest, let url = bodyRequest.url else {
+                end(with: .unsupportedRequest(url: requestedURL, reason: "the body has no request to continue"))
+                return false
+            }
+            if machine.hasPassedTotalDeadline(now: now), let totalTimeout = request.totalTimeout {
+                end(with: .totalTimeoutExceeded(url: url, after: totalTimeout))
+                return false
+            }
+            var continuation = bodyRequest
+            continuation.headers += resumption.continuationFields
+            machine.restart(now: now)
+            redirectCount = 0
+            return startHop(continuation, url: url)
+        }
+
+        /// Whether `error`, ending the current request, is a break that a continuation may mend:
+        /// mid-body, a body cut short, a broken connection or a silent server; for a continuation
+        /// that has no answer yet, also a server that cannot be reached for now.
+        private func isBreak(_ error: XMLHTTPError) -> Bool {
+            switch machine.phase {
+            case .streaming:
+                switch error {
+                case .truncatedBody, .connectionLost, .stalled: return true
+                default: return false
+                }
+            case .awaitingHead where resumption.isContinuation:
+                switch error {
+                case .truncatedBody, .connectionLost, .stalled, .connectionRefused, .connectTimedOut, .hostNotFound,
+                    .headerTooSlow:
+                    return true
+                default:
+                    return false
+                }
+            case .awaitingHead, .keepingErrorBody, .betweenAttempts, .over:
+                return false
+            }
+        }
+
+        /// `error` with the body's counts over every request, rather than the last request's.
+        private func counted(_ error: XMLHTTPError) -> XMLHTTPError {
+            guard case .truncatedBody(let url, _, let expected) = error else { return error }
+            return .truncatedBody(
+                url: url, receivedByteCount: resumption.receivedByteCount,
+                expectedByteCount: resumption.isContinuation ? resumption.completeLength : expected)
         }
 
         /// Sets the handle up for the request a redirect leads to; returns whether it can start.
@@ -339,7 +463,7 @@
         }
 
         /// Ends the transfer with `error` (or with the error status whose body was being kept).
-        func end(with error: XMLHTTPError) {
+        private func end(with error: XMLHTTPError) {
             switch machine.finish(succeeded: false) {
             case .refused(let status, let url, let prefix):
                 failRefused(status, url: url, prefix: prefix)

@@ -15,7 +15,11 @@
     /// Stalls: while the server is expected to send (`flowing`), silence longer than the idle
     /// timeout is a stall; while the transfer waits for the consumer (`pausing`, `paused`) the clock
     /// does not run, and it restarts on resumption. The total deadline runs from the start
-    /// whatever happens, until the transfer is over.
+    /// whatever happens, until the transfer is over, breaks and back-offs included.
+    ///
+    /// A break mid-body (``breakOff()``) does not end the transfer when it is to be resumed: it
+    /// waits `betweenAttempts`, then the continuation starts again from `awaitingHead`
+    /// (``restart(now:)``), keeping the consumer's flow, since the consumer's buffer is the same.
     struct CurlTransferStateMachine {
         /// Where the response is.
         enum Phase {
@@ -25,6 +29,9 @@
             case streaming
             /// A non-2xx head came; the first bytes of its body are kept for the error.
             case keepingErrorBody(status: Int, url: URL, prefix: Data)
+            /// The body broke off; the request that continues it waits for its back-off. Nothing
+            /// is expected from any server meanwhile.
+            case betweenAttempts
             /// The transfer is over, or the consumer went away: every further byte is refused.
             case over
         }
@@ -131,7 +138,7 @@
             case .keepingErrorBody(_, _, let prefix):
                 let room = maximumErrorBodyByteCount - prefix.count
                 return room > 0 ? .keep(count: Swift.min(room, count)) : .abort
-            case .over:
+            case .over, .betweenAttempts:
                 return .abort
             }
         }
@@ -168,7 +175,26 @@
                 flow = .flowing
                 lastActivity = now
             }
+            if case .betweenAttempts = phase { return false }
             return wasPaused && !isOver
+        }
+
+        /// The body broke off (or a continuation failed before its head), and a continuation
+        /// will be asked for after a back-off.
+        mutating func breakOff() {
+            switch phase {
+            case .streaming, .awaitingHead: phase = .betweenAttempts
+            case .keepingErrorBody, .betweenAttempts, .over: break
+            }
+        }
+
+        /// A continuation of the body starts: its head is awaited anew. A consumer still full
+        /// pauses it at its first body byte, since the new request is not paused yet.
+        mutating func restart(now: ContinuousClock.Instant) {
+            guard case .betweenAttempts = phase else { return }
+            phase = .awaitingHead
+            lastActivity = now
+            if flow == .paused { flow = .pausing }
         }
 
         /// The consumer went away: nothing more is delivered or reported.
@@ -188,7 +214,7 @@
                 return .refused(status: status, url: url, prefix: prefix)
             case .streaming:
                 return succeeded ? .succeeded : .failed
-            case .awaitingHead:
+            case .awaitingHead, .betweenAttempts:
                 return .failed
             }
         }
