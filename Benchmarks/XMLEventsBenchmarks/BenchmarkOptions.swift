@@ -23,6 +23,7 @@ struct BenchmarkOptions {
     var runsComparison = true
     var runsScaling = true
     var runsBackpressure = true
+    var runsResumption = true
     /// Set in a child process: the run to do, as JSON.
     var childRequest: String?
 
@@ -31,6 +32,7 @@ struct BenchmarkOptions {
                                     [--from-json PATH]
                                     [--repetitions N] [--shapes records,text,ns] [--sizes-mb 1,10,100]
                                     [--contenders ID,...] [--no-comparison] [--no-scaling] [--no-backpressure]
+                                    [--no-resumption]
 
           --quick           small documents, one repetition; checks counts and bounds, asserts no timing (CI)
           --json PATH       write every run and every summary row as JSON
@@ -47,6 +49,7 @@ struct BenchmarkOptions {
           --no-comparison   skip the contender comparison
           --no-scaling      skip the concurrent-stream and memory runs
           --no-backpressure skip the slow- and fast-consumer runs over loopback HTTP (one each of 100 MB, quick 10 MB)
+          --no-resumption   skip the uncut and cut-ten-times runs over loopback HTTP (100 MB, quick 10 MB)
         """
 
     static func parse(_ arguments: [String]) throws(BenchmarkError) -> BenchmarkOptions {
@@ -92,6 +95,8 @@ struct BenchmarkOptions {
                 options.runsScaling = false
             case "--no-backpressure":
                 options.runsBackpressure = false
+            case "--no-resumption":
+                options.runsResumption = false
             case "--child":
                 options.childRequest = try value(after: argument, in: &remaining)
             case "--help", "-h":

@@ -9,6 +9,8 @@ struct BenchmarkPlan {
         case scaling
         /// A slow and a fast consumer over loopback HTTP: the backpressure table.
         case backpressure
+        /// The same document over loopback HTTP uncut and cut ten times: the resumption table.
+        case resumption
     }
 
     /// One contender at one concurrency.
@@ -96,6 +98,17 @@ struct BenchmarkPlan {
                     // pause-and-resume cycles, not times that need a median; another repetition
                     // would repeat seconds of deliberately slow reading for little.
                     repetitions: 1
+                ))
+        }
+        if options.runsResumption && !ContenderRoster.resumption.isEmpty {
+            groups.append(
+                Group(
+                    kind: .resumption,
+                    document: CorpusDocument(
+                        shape: .records, targetByteCount: options.quick ? 10 * megabyte : documentedSize),
+                    usesGenerator: false,
+                    lanes: ContenderRoster.resumption.map { Lane(contender: $0.id, streams: 1) },
+                    repetitions: Swift.min(repetitions, 3)
                 ))
         }
         return BenchmarkPlan(groups: groups)

@@ -12,6 +12,9 @@ struct BenchmarkReport: Codable, Sendable {
     var scaling: [ScalingRow]
     /// The slow and fast consumers over loopback HTTP: client buffer and server lead.
     var backpressure: [BackpressureRow]
+    /// The same document uncut and cut ten times: cost of resuming, bytes sent twice. Absent from
+    /// reports made before it was measured.
+    var resumption: [ResumptionRow]?
     /// CPU time over wall time of two spinning tasks, before and after the scaling runs.
     var coresForTwoTasks: [Double]
     var targets: [TargetResult]

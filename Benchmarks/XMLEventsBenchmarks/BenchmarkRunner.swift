@@ -104,6 +104,11 @@ struct BenchmarkRunner {
                             + "(bound \(ByteFormat.kibibytes(reading.clientBufferBoundBytes))), server ahead ≤ "
                             + "\(ByteFormat.kibibytes(reading.serverLeadMaximumBytes))"
                     }
+                    if let reading = ResumptionReading(metrics: record.metrics) {
+                        line +=
+                            ", \(reading.resumptions) resumptions, \(reading.sentTwiceBytes) B sent twice "
+                            + "(\(reading.lostInFlightBytes) B lost in flight)"
+                    }
                     log(line)
                 }
             }

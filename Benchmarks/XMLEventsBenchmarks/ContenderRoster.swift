@@ -37,6 +37,16 @@ enum ContenderRoster {
         #endif
     }()
 
+    /// The same document uncut (first: the baseline) and cut ten times over loopback HTTP, for
+    /// the resumption table; none where XMLEvents does not resume (it does with libcurl only).
+    static let resumption: [any Contender] = {
+        #if os(Linux) && canImport(CCurl)
+            [XMLEventsResumptionContender.uncut, XMLEventsResumptionContender.cutTenTimes]
+        #else
+            []
+        #endif
+    }()
+
     /// Run with 1, 2 and 64 streams for the scaling and memory table.
     static let scaling: any Contender = XMLEventsConcurrentScanContender()
 
@@ -53,7 +63,7 @@ enum ContenderRoster {
     static let coreProbe: any Contender = CoreAvailabilityProbe()
 
     /// Every contender a child process may be asked to run.
-    static var all: [any Contender] { comparison + backpressure + [scaling, baseline, coreProbe] }
+    static var all: [any Contender] { comparison + backpressure + resumption + [scaling, baseline, coreProbe] }
 
     static func contender(id: String) throws(BenchmarkError) -> any Contender {
         guard let found = all.first(where: { $0.id == id }) else { throw BenchmarkError.unknownContender(id) }

@@ -3,11 +3,13 @@ struct ResultSummary: Codable, Sendable {
     var comparison: [ComparisonRow]
     var scaling: [ScalingRow]
     var backpressure: [BackpressureRow]
+    var resumption: [ResumptionRow]
 
     init(records: [RunRecord]) {
         comparison = ResultSummary.comparisonRows(records.filter { $0.kind == .comparison })
         scaling = ResultSummary.scalingRows(records.filter { $0.kind == .scaling })
         backpressure = ResultSummary.backpressureRows(records.filter { $0.kind == .backpressure })
+        resumption = ResultSummary.resumptionRows(records.filter { $0.kind == .resumption })
     }
 
     private struct DocumentKey: Hashable {
@@ -138,6 +140,38 @@ struct ResultSummary: Codable, Sendable {
         }
     }
 
+    private static func resumptionRows(_ records: [RunRecord]) -> [ResumptionRow] {
+        var rows: [ResumptionRow] = []
+        for (byteCount, runs) in Dictionary(grouping: records, by: \.byteCount) {
+            // The roster's first is the uncut transfer, the baseline.
+            let uncut = runs.filter { $0.contender == ContenderRoster.resumption.first?.id }
+            for contender in ContenderRoster.resumption {
+                let mine = runs.filter { $0.contender == contender.id }
+                let readings = mine.compactMap { ResumptionReading(metrics: $0.metrics) }
+                guard !readings.isEmpty else { continue }
+                let seconds = SampleStatistics.median(mine.map(\.seconds))
+                rows.append(
+                    ResumptionRow(
+                        contender: contender.id,
+                        title: contender.title,
+                        byteCount: byteCount,
+                        repetitions: mine.count,
+                        medianSeconds: seconds,
+                        megabytesPerSecond: Double(byteCount) / 1e6 / seconds,
+                        throughputVersusUncut: ratio(uncut, mine, \.seconds),
+                        resumptions: readings.map(\.resumptions).max() ?? 0,
+                        sentTwiceBytes: readings.map(\.sentTwiceBytes).max() ?? 0,
+                        lostInFlightBytes: readings.map(\.lostInFlightBytes).max() ?? 0,
+                        sentTwiceBeyondLossBytes: readings.map { $0.sentTwiceBytes - $0.lostInFlightBytes }.max() ?? 0,
+                        receivedEachByteOnce: readings.allSatisfy { $0.receivedBytes == $0.documentBytes }
+                    ))
+            }
+        }
+        return rows.sorted { lhs, rhs in
+            (lhs.byteCount, resumptionOrder(lhs.contender)) < (rhs.byteCount, resumptionOrder(rhs.contender))
+        }
+    }
+
     /// How much faster `runs` went than `baseline`, per repetition, on the given time.
     private static func ratio(_ baseline: [RunRecord], _ runs: [RunRecord], _ time: (RunRecord) -> Double) -> Double? {
         SampleStatistics.pairedRatio(numerator: perRepetition(baseline, time), denominator: perRepetition(runs, time))
@@ -164,5 +198,9 @@ struct ResultSummary: Codable, Sendable {
 
     static func backpressureOrder(_ id: String) -> Int {
         ContenderRoster.backpressure.firstIndex { $0.id == id } ?? 99
+    }
+
+    static func resumptionOrder(_ id: String) -> Int {
+        ContenderRoster.resumption.firstIndex { $0.id == id } ?? 99
     }
 }

@@ -45,6 +45,7 @@ enum TargetEvaluation {
         results.append(contentsOf: memory(summary))
         results.append(contentsOf: scaling(summary, coresForTwoTasks: coresForTwoTasks))
         results.append(backpressure(summary))
+        results.append(resumption(summary))
         guard quick else { return results }
         return results.map { result in
             var result = result
@@ -69,6 +70,22 @@ enum TargetEvaluation {
         return TargetResult(
             target: target, measured: measured, verdict: rows.allSatisfy(\.isWithinBound) ? .met : .missed,
             kind: .bound)
+    }
+
+    /// Judged on the server's own count of body bytes written, which is exact.
+    private static func resumption(_ summary: ResultSummary) -> TargetResult {
+        let target = "a resumed transfer sends no byte twice beyond what its cuts lose in flight"
+        guard let cut = summary.resumption.filter({ $0.resumptions > 0 }).max(by: { $0.byteCount < $1.byteCount })
+        else {
+            return TargetResult(target: target, measured: "-", verdict: .notMeasured, kind: .bound)
+        }
+        let rows = summary.resumption
+        let met = rows.allSatisfy { $0.sentTwiceBeyondLossBytes == 0 && $0.receivedEachByteOnce }
+        let throughput = cut.throughputVersusUncut.map { String(format: ", %.2f× uncut throughput", $0) } ?? ""
+        let measured =
+            "\(cut.resumptions) resumptions of \(ByteFormat.size(cut.byteCount)): \(cut.sentTwiceBytes) B sent twice, "
+            + "\(cut.lostInFlightBytes) B lost in flight\(throughput)"
+        return TargetResult(target: target, measured: measured, verdict: met ? .met : .missed, kind: .bound)
     }
 
     private static func memory(_ summary: ResultSummary) -> [TargetResult] {

@@ -96,8 +96,12 @@ struct Command {
                 progress: progress { ProgressReading(byteCount: meter.byteCount, totalByteCount: total) })
             return finish(outcome, source: "<stdin>")
         case .url(let url):
-            let (outcome, _) = await streamURL(url, meter: meter)
-            return finish(outcome, source: XMLDiagnosticText.redacting(url))
+            let (outcome, chunks) = await streamURL(url, meter: meter)
+            let resumptions = chunks.progress.resumptionCount
+            return finish(
+                outcome, source: XMLDiagnosticText.redacting(url),
+                extraRows: [("resumptions", Self.resumptionText(resumptions))],
+                resumptionCount: resumptions)
         }
     }
 
@@ -111,7 +115,9 @@ struct Command {
         let outcome = await pipeline.run(
             chunks, meter: meter,
             progress: progress {
-                ProgressReading(byteCount: transfer.receivedByteCount, totalByteCount: transfer.expectedByteCount)
+                ProgressReading(
+                    byteCount: transfer.receivedByteCount, totalByteCount: transfer.expectedByteCount,
+                    resumptionCount: transfer.resumptionCount)
             })
         return (outcome, chunks)
     }
@@ -127,11 +133,14 @@ struct Command {
     ///
     /// - Parameters:
     ///   - source: The input as shown: a path, `<stdin>`, or a URL without its password.
-    ///   - extraRows: Lines the demo adds to the summary.
+    ///   - extraRows: Lines the demo and URLs add to the summary.
+    ///   - resumptionCount: How many times an HTTP transfer went on after a break: said beside
+    ///     a failure, and on standard error when there is no summary to say it.
     func finish(
         _ outcome: StreamOutcome,
         source: String,
-        extraRows: [(label: String, value: String)] = []
+        extraRows: [(label: String, value: String)] = [],
+        resumptionCount: Int = 0
     ) -> ExitStatus {
         // The reader left (`| head`): nothing more to say, and nothing went wrong.
         if output.isClosed, output.failure == nil { return .success }
@@ -149,10 +158,26 @@ struct Command {
             output.append(summary.render())
         }
         let outputStatus = output.finish(quietly: options.isQuiet)
-        guard let failure = outcome.failure else { return outputStatus }
-        let diagnostic = Diagnostic(failure, source: source)
+        let resumed = "\(source): note: the transfer broke off and was resumed \(Self.resumptionText(resumptionCount))"
+        guard let failure = outcome.failure else {
+            if resumptionCount > 0, options.format != .summary, !options.isQuiet {
+                StandardError.write(XMLDiagnosticText.escaping(resumed) + "\n")
+            }
+            return outputStatus
+        }
+        var diagnostic = Diagnostic(failure, source: source)
+        if resumptionCount > 0 { diagnostic.lines.append(resumed + " before this") }
         if !options.isQuiet { diagnostic.report() }
         return diagnostic.status
+    }
+
+    /// `none`, `once`, `3 times`.
+    static func resumptionText(_ count: Int) -> String {
+        switch count {
+        case 0: "none"
+        case 1: "once"
+        default: "\(Quantities.grouped(count)) times"
+        }
     }
 
     /// The size of a regular file, for the progress line's percentage; `nil` for anything else.

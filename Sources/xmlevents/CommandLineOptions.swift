@@ -34,6 +34,8 @@ struct CommandLineOptions {
     static let maximumChunkSize = 1 << 30
     // A year, as `HTTPConfiguration` keeps its timeouts.
     static let maximumTimeSeconds = 365.0 * 86_400
+    // Attempts in a row without progress; past this the back-off cap alone would wait for hours.
+    static let maximumRetries = 1_000
 
     var action = Action.stream
     var input = Input.demo
@@ -52,12 +54,15 @@ struct CommandLineOptions {
     var maximumTime: Duration?
     /// `--max-bytes`: the most body bytes of an HTTP transfer, decoded.
     var maximumBytes: Int?
+    /// `--retries`: how many continuations in a row a broken-off HTTP transfer may try.
+    var retries: Int?
 
     /// The HTTP settings the flags select.
     var httpConfiguration: HTTPConfiguration {
         var configuration = HTTPConfiguration()
         configuration.totalTimeout = maximumTime
         configuration.maximumBodyByteCount = maximumBytes
+        if let retries { configuration.resumption.maximumAttempts = retries }
         return configuration
     }
 
@@ -128,6 +133,8 @@ struct CommandLineOptions {
                 maximumTime = try Self.seconds(try value(), for: name)
             case "--max-bytes":
                 maximumBytes = try Self.byteCount(try value(), for: name, maximum: Int.max)
+            case "--retries":
+                retries = try Self.count(try value(), for: name, maximum: Self.maximumRetries)
             case "--cdata":
                 try flag()
                 reportsCDATA = true
@@ -159,7 +166,9 @@ struct CommandLineOptions {
         }
         switch input {
         case .file, .standardInput:
-            let limit = maximumTime != nil ? "--max-time" : maximumBytes != nil ? "--max-bytes" : nil
+            let limit =
+                maximumTime != nil
+                ? "--max-time" : maximumBytes != nil ? "--max-bytes" : retries != nil ? "--retries" : nil
             if let limit { throw UsageError("'\(limit)' applies to http and https URLs only") }
         case .url, .demo:
             break
@@ -224,6 +233,18 @@ struct CommandLineOptions {
         return bytes
     }
 
+    /// A whole number from 0 to `maximum`.
+    private static func count(_ text: String, for option: String, maximum: Int) throws(UsageError) -> Int {
+        guard !text.isEmpty, text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(text)
+        else {
+            throw UsageError("'\(option)' needs a whole number (such as 0 or 5), not '\(text)'")
+        }
+        guard number <= maximum else {
+            throw UsageError("'\(option)' must be between 0 and \(maximum), not '\(text)'")
+        }
+        return number
+    }
+
     /// A positive number of seconds, such as `30` or `0.5`, at most a year.
     private static func seconds(_ text: String, for option: String) throws(UsageError) -> Duration {
         let isDecimal = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
@@ -281,6 +302,13 @@ struct CommandLineOptions {
                                 (default: no limit; the server may not go silent for 60 s).
           --max-bytes N         For a URL: fail once the body, decoded, exceeds N bytes; K, M
                                 and G mean KiB, MiB and GiB (default: no limit).
+          --retries N           For a URL: when the transfer breaks off mid-body (connection
+                                closed or reset, server silent for 60 s), ask for the rest
+                                (Range, If-Range) up to N times in a row and parse on, as
+                                if nothing had happened; only when the server offers ranges
+                                and a strong ETag or Last-Modified, so that two versions of
+                                a document are never spliced. 0 turns it off (default: 3).
+                                The summary says how many resumptions there were.
           --cdata               Report CDATA sections as "cdata" events instead of as text.
           --drop-whitespace     Drop text made only of whitespace (default: keep it).
           --huge                Lift the size limits (1 GB nodes, nesting 100,000 deep) for
@@ -302,13 +330,14 @@ struct CommandLineOptions {
           xmlevents --format xml --select /registry/record https://example.org/registry.xml | head
           xmlevents --format xml in.xml | xmlevents --format jsonl -
           xmlevents --max-time 60 --max-bytes 500M https://example.org/feed.xml
+          xmlevents --retries 10 https://example.org/planet-extract.osm
 
         EXIT STATUS:
           0  Success, also when the reader of the output goes away early (| head).
           1  The document is malformed, cut short or over a limit: file:line:column: error: …
           2  Usage: unknown option, missing or bad value, invalid --select path.
           3  I/O or HTTP failure: file not found, server unreachable, HTTP error status,
-             --max-time or --max-bytes exceeded.
+             --max-time or --max-bytes exceeded, a transfer broken off and not resumed.
 
         """
 }

@@ -3,6 +3,8 @@ struct ProgressReading: Sendable {
     var byteCount: Int
     /// The Content-Length or the file's size, when known.
     var totalByteCount: Int?
+    /// How many times an HTTP transfer went on after a break.
+    var resumptionCount = 0
 }
 
 /// `--progress`: one line on standard error, redrawn in place ten times a second by a task of its
@@ -53,6 +55,9 @@ struct ProgressDisplay {
         line += "  " + Quantities.throughput(reading.byteCount, over: elapsed)
         if let remainingSeconds {
             line += "  " + Quantities.clock(remainingSeconds) + " left"
+        }
+        if reading.resumptionCount > 0 {
+            line += "  resumed " + Command.resumptionText(reading.resumptionCount)
         }
         return line
     }
