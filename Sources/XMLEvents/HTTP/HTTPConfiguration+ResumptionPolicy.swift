@@ -15,6 +15,27 @@ extension HTTPConfiguration {
     /// bytes ends the series: the next break starts again at attempt 1, so a long transfer may
     /// be resumed any number of times, as long as each continuation makes progress.
     ///
+    /// Each attempt shows in ``HTTPChunks/Progress/resumptionAttemptCount`` as soon as it is
+    /// decided (before its back-off), and each accepted continuation in
+    /// ``HTTPChunks/Progress/resumptionCount``. ``HTTPConfiguration/totalTimeout`` runs through
+    /// the back-offs, and cancelling the consuming task during one ends the transfer at once.
+    ///
+    /// A content-coded body (`gzip`, `deflate`, `br`, `zstd`) is resumed too, over its coded
+    /// bytes, which is what ranges address: the bytes received are kept as sent, and decoded
+    /// only as the parser reads them, downstream of the break, so the continuation's bytes
+    /// simply go on into the same decoder, whose state never saw the break. The continuation
+    /// must then name the same codings; a server that codes each response afresh (on the fly
+    /// rather than from a stored file) should not send a strong validator for it, and a
+    /// continuation whose bytes belong to another coded stream fails to decode
+    /// (``XMLHTTPError/undecodableContent(url:reason:)``) rather than being spliced.
+    ///
+    /// Failures before the response (a refused connection, a name that does not resolve, a
+    /// TLS failure, a connect timeout, an error status) are not retried for the first request:
+    /// nothing has been received, so the caller can simply start again, and knows better than
+    /// the library whether the server will be back in a few hundred milliseconds. Once a body
+    /// has begun, the same failures while asking for its continuation count as failed attempts
+    /// and are retried under this policy.
+    ///
     /// ```swift
     /// var configuration = HTTPConfiguration()
     /// configuration.resumption.maximumAttempts = 10        // a flaky network
