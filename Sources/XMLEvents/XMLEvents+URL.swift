@@ -50,4 +50,30 @@
             self.init(HTTPChunks(request: request, configuration: configuration), options: options)
         }
     }
+
+    extension XMLEvents.Iterator where Source == HTTPChunks {
+        /// The head of the response, before the first event and without consuming one: the
+        /// status, the final URL after redirects, and the header fields (`ETag`,
+        /// `Last-Modified`, `Content-Type`, …). Starts the transfer if no event was asked for yet.
+        ///
+        /// ```swift
+        /// var events = XMLEvents(request: request).makeAsyncIterator()
+        /// let response = try await events.response()
+        /// let etag = response.value(forHTTPHeaderField: "ETag")
+        /// while let event = try await events.next() { … }
+        /// ```
+        ///
+        /// For a conditional request the server may answer `304 Not Modified`: this returns that
+        /// head, and ``next()`` then throws ``XMLHTTPError/notModified(_:)``.
+        ///
+        /// - Returns: The head of the 2xx response the events come from, or of a 304.
+        /// - Throws: The error the first ``next()`` throws, if the transfer fails before a head
+        ///   (``XMLHTTPError``, `CancellationError`); and ``XMLHTTPError/unsupportedRequest(url:reason:)``
+        ///   once iteration has ended, when the transfer is let go: ask before or during it.
+        public mutating func response() async throws -> HTTPChunks.Response {
+            if let response = try await feed.source?.response() { return response }
+            throw XMLHTTPError.unsupportedRequest(
+                url: nil, reason: "the iteration has ended and let its transfer go; ask for the response before")
+        }
+    }
 #endif

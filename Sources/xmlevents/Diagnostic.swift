@@ -141,6 +141,8 @@ struct Diagnostic {
         case .unacceptableStatus(let code, let url, _):
             let reason = reasonPhrase(for: code).map { " " + $0 } ?? ""
             return "HTTP \(code)\(reason)" + redirected(to: url)
+        case .notModified(let response):
+            return "HTTP 304 Not Modified: the version the request named is current" + redirected(to: response.url)
         case .hostNotFound:
             return "cannot resolve the host name"
         case .connectionRefused:

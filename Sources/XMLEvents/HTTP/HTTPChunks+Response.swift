@@ -1,9 +1,10 @@
 import Foundation
 
 extension HTTPChunks {
-    /// The head of a successful (2xx) response, known before its first chunk.
-    public struct Response: Sendable {
-        /// The status code, from 200 to 299.
+    /// The head of the final response, known before its first chunk: a success (2xx), or the
+    /// `304 Not Modified` of a conditional request (see ``XMLHTTPError/notModified(_:)``).
+    public struct Response: Sendable, Hashable {
+        /// The status code: from 200 to 299, or 304.
         public var statusCode: Int
 
         /// The URL the body comes from: the requested one, or the last one redirected to.
@@ -36,6 +37,24 @@ extension HTTPChunks {
             self.url = url
             self.headers = headers
             self.expectedContentLength = expectedContentLength
+        }
+
+        /// Whether two heads have the same status, URL, fields (in order) and length.
+        public static func == (lhs: Response, rhs: Response) -> Bool {
+            lhs.statusCode == rhs.statusCode && lhs.url == rhs.url
+                && lhs.expectedContentLength == rhs.expectedContentLength
+                && lhs.headers.elementsEqual(rhs.headers) { $0.name == $1.name && $0.value == $1.value }
+        }
+
+        /// Hashes the status, URL, fields and length.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(statusCode)
+            hasher.combine(url)
+            hasher.combine(expectedContentLength)
+            for field in headers {
+                hasher.combine(field.name)
+                hasher.combine(field.value)
+            }
         }
 
         /// The value of the first header field named `name`, compared case-insensitively, or `nil`.

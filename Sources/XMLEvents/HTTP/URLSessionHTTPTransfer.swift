@@ -76,6 +76,11 @@
                 let dataTask = bytes.task
                 try await withTaskCancellationHandler {
                     let head = try self.head(of: response, url: url)
+                    if head.statusCode == 304 {
+                        dataTask.cancel()
+                        promise.settle(.success(head))
+                        throw XMLHTTPError.notModified(head)
+                    }
                     guard (200..<300).contains(head.statusCode) else {
                         var prefix = Data()
                         for try await byte in bytes {

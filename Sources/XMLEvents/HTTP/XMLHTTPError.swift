@@ -23,6 +23,22 @@ public enum XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, Lo
     /// ``HTTPConfiguration/maximumErrorBodyByteCount``, which often explain the refusal.
     case unacceptableStatus(Int, url: URL, bodyPrefix: Data)
 
+    /// The server answered a conditional request (`If-None-Match`, `If-Modified-Since`) with
+    /// `304 Not Modified`: the version the request named is still current, and there is no body.
+    ///
+    /// An outcome more than a failure: keep using the copy you have. `response` is the 304's head,
+    /// whose `ETag`, `Last-Modified` and caching fields may be new; it is also what the iterator's
+    /// `response()` returns. Thrown before any chunk or event.
+    ///
+    /// ```swift
+    /// do {
+    ///     for try await entry in try XMLEvents(request: conditionalRequest).elements(matching: "entry") { … }
+    /// } catch XMLHTTPError.notModified(let response) {
+    ///     cache.refresh(etag: response.value(forHTTPHeaderField: "ETag"))
+    /// }
+    /// ```
+    case notModified(HTTPChunks.Response)
+
     /// The host name could not be resolved.
     case hostNotFound(url: URL)
 
@@ -98,6 +114,9 @@ public enum XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, Lo
         case .unacceptableStatus(let status, let url, let body):
             let explanation = Self.excerpt(of: body).map { ": \($0)" } ?? ""
             return "\(XMLDiagnosticText.redacting(url)) answered HTTP \(status)\(explanation)"
+        case .notModified(let response):
+            return "\(XMLDiagnosticText.redacting(response.url)) answered HTTP 304: not modified since the version "
+                + "the request named"
         case .hostNotFound(let url):
             return "cannot resolve the host of \(XMLDiagnosticText.redacting(url))"
         case .connectionRefused(let url):

@@ -92,14 +92,14 @@ extension XMLPushParser {
     /// The events a chunk completes, for tests that expect no error.
     func feed(_ chunk: some ContiguousBytes & Sendable) async throws -> [XMLEvent] {
         var events: [XMLEvent] = []
-        try await feed(chunk, into: &events)
+        try feed(chunk, into: &events)
         return events
     }
 
     /// The remaining events, for tests that expect no error.
     func finish() async throws -> [XMLEvent] {
         var events: [XMLEvent] = []
-        try await finish(into: &events)
+        try finish(into: &events)
         return events
     }
 }

@@ -245,6 +245,14 @@
                     break  // an error status, reported as it would be for the first request
                 }
             }
+            if status == 304 {
+                // Not an error body to keep: the answer to a conditional request, head only.
+                let response = HTTPChunks.Response(
+                    statusCode: status, url: url, headers: head.fields,
+                    expectedContentLength: easy.offset(CURLINFO_CONTENT_LENGTH_DOWNLOAD_T))
+                promise.settle(.success(response))
+                return refuse(.notModified(response))
+            }
             guard machine.headArrived(status: status, url: url) else {
                 errorBodyCodings =
                     (try? ContentCodingList.codings(in: head.fields, accepted: HTTPContentCoding.allCases)) ?? []
