@@ -60,7 +60,7 @@ struct Command {
             sink = JSONLinesFormat(output: output)
         case .xml:
             statistics = nil
-            sink = XMLFormat(output: output)
+            sink = XMLFormat(output: output, writesFragments: options.selection != nil)
         }
         pipeline = EventPipeline(options: options, output: output, sink: sink)
     }
