@@ -61,6 +61,9 @@ struct Command {
         case .xml:
             statistics = nil
             sink = XMLFormat(output: output, writesFragments: options.selection != nil)
+        case .elements:
+            statistics = nil
+            sink = ElementsFormat(output: output)
         }
         pipeline = EventPipeline(options: options, output: output, sink: sink)
     }
