@@ -23,6 +23,10 @@ extension XMLWriter {
     /// Elements still open when the events end are closed (a `prefix(_:)` of a document's
     /// events is written as a well-formed document).
     ///
+    /// The events are read, and the file written, on the caller's actor, as `for try await`
+    /// reads events where it runs: from the main actor, call this from a task of its own to keep
+    /// the main thread free.
+    ///
     /// - Parameters:
     ///   - events: The events, in document order.
     ///   - url: A `file:` URL.
@@ -116,7 +120,9 @@ extension XMLWriter {
     ///
     /// ```swift
     /// let body = XMLWriter.chunks(of: events)
-    /// for try await event in XMLEvents(body) { … }
+    /// for try await event in XMLEvents(body) {
+    ///     print(event)
+    /// }
     /// ```
     ///
     /// Each `next()` reads events until a chunk is full or the events end; nothing is read
