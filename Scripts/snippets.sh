@@ -74,11 +74,13 @@ manifests=$(grep -c '^manifest ' "$work/list.txt" || true)
 echo "== $checked blocks of Swift and $manifests package manifest(s) in ${#documents[@]} Markdown files"
 grep '^skipped ' "$work/list.txt" || true
 
-# The library imports the system libraries through the module maps in Sources/C*; their headers
-# are found as the build found them, through pkg-config.
+# The library imports the system libraries through the module maps in Sources/C* (every one,
+# so that a library added to Package.swift is found here too); their headers are found as the
+# build found them, through the pkg-config names Package.swift gives.
 flags=(-emit-sil -o /dev/null -wmo -swift-version 6 -diagnostic-style llvm
-    -I "$bin/Modules" -I "$bin" -I Sources/CLibXML2 -I Sources/CCurl -module-cache-path "$work/module-cache")
-for package in libxml-2.0 libcurl; do
+    -I "$bin/Modules" -I "$bin" -module-cache-path "$work/module-cache")
+for modulemap in Sources/C*/module.modulemap; do flags+=(-I "$(dirname "$modulemap")"); done
+for package in $(sed -n 's/.*pkgConfig: "\([^"]*\)".*/\1/p' Package.swift); do
     if pkg-config --exists "$package" 2>/dev/null; then
         for flag in $(pkg-config --cflags-only-I "$package"); do flags+=(-Xcc "$flag"); done
     fi
