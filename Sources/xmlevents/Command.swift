@@ -60,7 +60,10 @@ struct Command {
             sink = JSONLinesFormat(output: output)
         case .xml:
             statistics = nil
-            sink = XMLFormat(output: output)
+            sink = XMLFormat(output: output, writesFragments: options.selection != nil)
+        case .elements:
+            statistics = nil
+            sink = ElementsFormat(output: output)
         }
         pipeline = EventPipeline(options: options, output: output, sink: sink)
     }

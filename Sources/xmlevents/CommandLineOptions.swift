@@ -9,7 +9,12 @@ struct CommandLineOptions {
         case summary
         case jsonl
         case xml
+        case elements
     }
+
+    /// What `--format elements` selects without `--select`: the root element's children, the
+    /// records of a typical document, one line each.
+    static let defaultElementsSelection = "/*/*"
 
     /// Where the document comes from.
     enum Input: Equatable {
@@ -173,6 +178,14 @@ struct CommandLineOptions {
         case .url, .demo:
             break
         }
+        if format == .elements, selection == nil {
+            do {
+                selection = try XMLPath(Self.defaultElementsSelection)
+            } catch {
+                throw UsageError("invalid default selection: \(Self.explain(error))")
+            }
+            selectionText = Self.defaultElementsSelection
+        }
     }
 
     private static func split(_ argument: String) -> (name: String, value: String?) {
@@ -266,7 +279,7 @@ struct CommandLineOptions {
 
     static let helpText = """
         OVERVIEW: Stream an XML document from a URL, a file or a pipe as typed events, with
-        bounded memory, and print a summary, JSON lines or XML.
+        bounded memory, and print a summary, JSON lines, elements as JSON, or XML.
 
         USAGE: xmlevents [options] [URL | PATH | -]
 
@@ -287,13 +300,25 @@ struct CommandLineOptions {
                                   jsonl    one JSON object per event, one per line; a parse
                                            error adds a last line {"event":"error",…}
                                   xml      the events written back out as XML
+                                  elements one JSON object per selected element, a line
+                                           each as it completes (default --select: /*/*,
+                                           the root's children). Attributes and child
+                                           elements are keys by name as written; a child
+                                           with only text is its text; a repeated name is
+                                           an array; "#text" is an element's own text
+                                           beside attributes or children; "#name" the
+                                           selected element's name; an attribute whose
+                                           name a child has too is "@name"; decimals of
+                                           up to 15 digits are numbers, the rest strings;
+                                           comments and namespace URIs are left out
           --select PATH         Only the elements PATH selects, each with its content (default:
                                 the whole document). A name selects at any depth (record), a
                                 path of names from the root (/registry/record) or any suffix of
                                 one (channel/item); * matches any element, {uri}name a
                                 namespace. xml writes each element followed by a line feed,
-                                jsonl writes its events, summary counts them. Memory is
-                                bounded by the largest selected element.
+                                jsonl writes its events, elements one object per element,
+                                summary counts them. Memory is bounded by the largest
+                                selected element.
           --chunk-size N        Bytes fed to the parser at a time; K and M mean KiB and MiB
                                 (default: 64K). Standard input is parsed as its bytes
                                 arrive, so a stream that trickles shows each event at once.
@@ -326,6 +351,8 @@ struct CommandLineOptions {
           xmlevents
           xmlevents feed.xml
           xmlevents --format jsonl feed.xml | jq -r 'select(.event == "text") | .text'
+          xmlevents --select /records/record --format elements records.xml \\
+              | jq -c 'select(.value > 999.5) | {id, name, value}'
           curl -s https://example.org/feed.atom | xmlevents --select entry --format xml -
           xmlevents --format xml --select /registry/record https://example.org/registry.xml | head
           xmlevents --format xml in.xml | xmlevents --format jsonl -

@@ -3,10 +3,10 @@ import XMLEvents
 
 /// Where events go: one of the output formats.
 protocol EventSink: AnyObject {
-    /// One event of the document, in order.
-    func write(_ event: XMLEvent)
+    /// One event of the document, in order. An error ends reading, as an input's would.
+    func write(_ event: XMLEvent) throws
     /// One element selected by `--select`, whole.
-    func write(_ subtree: XMLSubtree)
+    func write(_ subtree: XMLSubtree) throws
     /// Hands anything the format holds back to the output, because the pipeline is about to wait
     /// for input and the output is about to be flushed.
     func drain()
@@ -59,12 +59,12 @@ struct EventPipeline {
                 try await events.visit(&visitor)
             } else if let selection = options.selection {
                 for try await subtree in events.elements(matching: selection) {
-                    sink.write(subtree)
+                    try sink.write(subtree)
                     if output.isClosed { break }
                 }
             } else {
                 for try await event in events {
-                    sink.write(event)
+                    try sink.write(event)
                     if output.isClosed { break }
                 }
             }

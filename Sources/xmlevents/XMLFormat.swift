@@ -5,25 +5,27 @@ import XMLEvents
 /// again gives the same events (`xmlevents --format xml in.xml | xmlevents -`).
 ///
 /// Selected subtrees are written one after another, each followed by a line feed: a stream of
-/// fragments, each well-formed on its own, not one document.
+/// fragments (the writer's `.fragments` mode), each well-formed on its own, not one document.
 final class XMLFormat: EventSink {
-    private var writer = XMLWriter()
+    private var writer: XMLWriter
     private let output: BufferedOutput
 
-    init(output: BufferedOutput) {
+    init(output: BufferedOutput, writesFragments: Bool) {
         self.output = output
+        writer = XMLWriter(mode: writesFragments ? .fragments : .document)
     }
 
-    func write(_ event: XMLEvent) {
-        writer.write(event)
+    /// The writer refuses nothing a parser reports; should it, the error ends the run.
+    func write(_ event: XMLEvent) throws {
+        try writer.write(event)
         if writer.bufferedByteCount >= BufferedOutput.flushThreshold { moveToOutput() }
     }
 
-    func write(_ subtree: XMLSubtree) {
-        writer.write(subtree)
-        // Text outside any element is copied as it is: the separator goes through the writer, so
+    func write(_ subtree: XMLSubtree) throws {
+        try writer.write(subtree)
+        // Text between fragments is copied as it is: the separator goes through the writer, so
         // its buffer keeps batching instead of being handed over for every subtree.
-        writer.write(.text("\n"))
+        try writer.write(.text("\n"))
         if writer.bufferedByteCount >= BufferedOutput.flushThreshold { moveToOutput() }
     }
 

@@ -1,0 +1,227 @@
+import Foundation
+
+extension XMLWriter {
+    /// The chunk size the streaming writers use unless told otherwise: 64 KiB.
+    public static let defaultChunkSize = 64 * 1024
+
+    /// Writes a sequence of events to a file as they arrive, in chunks, in bounded memory.
+    ///
+    /// ```swift
+    /// let events = XMLEvents(path: "registry.xml")
+    ///     .filter { if case .comment = $0 { false } else { true } }
+    /// try await XMLWriter.write(events, to: URL(fileURLWithPath: "registry-without-comments.xml"))
+    /// ```
+    ///
+    /// The file is written under a temporary name next to it and takes its name only once the
+    /// whole document is written, replacing any file of that name (whose permissions it keeps):
+    /// when the events throw, or a refused event ends writing, the temporary file is removed and
+    /// a file already there is left as it was. Writes block the calling thread while the system
+    /// takes each chunk, as reads of ``FileChunks`` do.
+    ///
+    /// Memory holds one chunk and the event being written; the next event is asked for only
+    /// once the chunk before it has been written, so a slow disk slows the source down.
+    /// Elements still open when the events end are closed (a `prefix(_:)` of a document's
+    /// events is written as a well-formed document).
+    ///
+    /// The events are read, and the file written, on the caller's actor, as `for try await`
+    /// reads events where it runs: from the main actor, call this from a task of its own to keep
+    /// the main thread free.
+    ///
+    /// - Parameters:
+    ///   - events: The events, in document order.
+    ///   - url: A `file:` URL.
+    ///   - chunkSize: How many bytes are written at once (at least 1); the default is 64 KiB.
+    ///   - mode: ``Mode/document`` (the default) or ``Mode/fragments``.
+    ///   - isolation: The actor the events are read on; the caller's, by default.
+    /// - Throws: What the events throw; ``XMLWriterError`` for an event that would make the
+    ///   output not well-formed and for a file that cannot be created or written
+    ///   (``XMLWriterError/Reason/notAFileURL(_:)`` for a URL that is not a `file:` URL).
+    public static func write<Events: AsyncSequence>(
+        _ events: Events,
+        to url: URL,
+        chunkSize: Int = defaultChunkSize,
+        mode: Mode = .document,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws where Events.Element == XMLEvent {
+        guard url.isFileURL else { throw XMLWriterError(.notAFileURL(url)) }
+        try await write(events, toPath: url.path, chunkSize: chunkSize, mode: mode, isolation: isolation)
+    }
+
+    /// Writes a sequence of events to the file at `path` as they arrive, as
+    /// ``write(_:to:chunkSize:mode:isolation:)-(_,URL,_,_,_)`` does.
+    ///
+    /// - Parameters:
+    ///   - events: The events, in document order.
+    ///   - path: The file's path.
+    ///   - chunkSize: How many bytes are written at once (at least 1); the default is 64 KiB.
+    ///   - mode: ``Mode/document`` (the default) or ``Mode/fragments``.
+    ///   - isolation: The actor the events are read on; the caller's, by default.
+    /// - Throws: What the events throw; ``XMLWriterError`` for an event that would make the
+    ///   output not well-formed and for a file that cannot be created or written.
+    public static func write<Events: AsyncSequence>(
+        _ events: Events,
+        toPath path: String,
+        chunkSize: Int = defaultChunkSize,
+        mode: Mode = .document,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws where Events.Element == XMLEvent {
+        let file = try XMLOutputFile(replacing: path)
+        do {
+            try await write(events, chunkSize: chunkSize, mode: mode, isolation: isolation) { chunk in
+                try file.write(chunk)
+            }
+            try file.commit()
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
+    /// Writes a sequence of events to any consumer of bytes, a chunk at a time, waiting for the
+    /// consumer before reading on.
+    ///
+    /// ```swift
+    /// try await XMLWriter.write(events) { chunk in
+    ///     try await upload.send(chunk)  // a slow receiver slows the source down
+    /// }
+    /// ```
+    ///
+    /// Every chunk holds `chunkSize` bytes but the last, which holds the rest. The next event is
+    /// asked for only when `consume` has returned, so memory holds one chunk and one event, and
+    /// a slow consumer slows the source down (over HTTP down to the server). Elements still open
+    /// when the events end are closed.
+    ///
+    /// - Parameters:
+    ///   - events: The events, in document order.
+    ///   - chunkSize: How many bytes each chunk holds (at least 1); the default is 64 KiB.
+    ///   - mode: ``Mode/document`` (the default) or ``Mode/fragments``.
+    ///   - isolation: The actor the events are read and `consume` is called on; the caller's,
+    ///     by default.
+    ///   - consume: Takes each chunk, in order; what it throws ends writing and is thrown.
+    /// - Throws: What the events or `consume` throw, or an ``XMLWriterError`` for an event
+    ///   that would make the output not well-formed (after the chunks before it).
+    public static func write<Events: AsyncSequence>(
+        _ events: Events,
+        chunkSize: Int = defaultChunkSize,
+        mode: Mode = .document,
+        isolation: isolated (any Actor)? = #isolation,
+        to consume: (Data) async throws -> Void
+    ) async throws where Events.Element == XMLEvent {
+        var iterator = chunks(of: events, chunkSize: chunkSize, mode: mode).makeAsyncIterator()
+        while let chunk = try await iterator.next(isolation: isolation) {
+            try await consume(chunk)
+        }
+    }
+
+    /// The XML text of a sequence of events, as chunks of `Data` written as they are asked for.
+    ///
+    /// For an API that reads a body from an `AsyncSequence` (an upload, a ``ByteChunkStream``
+    /// consumer, or ``XMLEvents/XMLEvents`` itself, to parse what is written):
+    ///
+    /// ```swift
+    /// let body = XMLWriter.chunks(of: events)
+    /// for try await event in XMLEvents(body) {
+    ///     print(event)
+    /// }
+    /// ```
+    ///
+    /// Each `next()` reads events until a chunk is full or the events end; nothing is read
+    /// ahead of the consumer. Every chunk holds `chunkSize` bytes but the last.
+    ///
+    /// - Parameters:
+    ///   - events: The events, in document order.
+    ///   - chunkSize: How many bytes each chunk holds (at least 1); the default is 64 KiB.
+    ///   - mode: ``Mode/document`` (the default) or ``Mode/fragments``.
+    /// - Returns: The chunks; iterating them throws what the events throw, or an
+    ///   ``XMLWriterError`` for an event that would make the output not well-formed.
+    public static func chunks<Events: AsyncSequence>(
+        of events: Events,
+        chunkSize: Int = defaultChunkSize,
+        mode: Mode = .document
+    ) -> Chunks<Events> where Events.Element == XMLEvent {
+        Chunks(events: events, chunkSize: Swift.max(1, chunkSize), mode: mode)
+    }
+
+    /// The XML text of a sequence of events as chunks of bytes, written as they are asked for;
+    /// made by ``XMLWriter/chunks(of:chunkSize:mode:)``.
+    public struct Chunks<Events: AsyncSequence>: AsyncSequence where Events.Element == XMLEvent {
+        /// Each element is the next bytes of the text, UTF-8.
+        public typealias Element = Data
+        /// The events' errors, and ``XMLWriterError``.
+        public typealias Failure = any Error
+
+        let events: Events
+        let chunkSize: Int
+        let mode: Mode
+
+        /// Starts reading the events; each iterator writes them anew.
+        public func makeAsyncIterator() -> Iterator {
+            Iterator(events: events.makeAsyncIterator(), writer: XMLWriter(mode: mode), chunkSize: chunkSize)
+        }
+
+        /// Reads events until a chunk is full.
+        public struct Iterator: AsyncIteratorProtocol {
+            var events: Events.AsyncIterator
+            var writer: XMLWriter
+            let chunkSize: Int
+            /// Bytes taken from the writer and not yet handed out, from `pendingStart` on. An event
+            /// larger than a chunk (a long text) is handed out from here a chunk at a time.
+            var pending: [UInt8] = []
+            var pendingStart = 0
+            /// Whether the events have ended, or failed: then only what is buffered is left.
+            var eventsEnded = false
+
+            init(events: Events.AsyncIterator, writer: XMLWriter, chunkSize: Int) {
+                self.events = events
+                self.writer = writer
+                self.chunkSize = chunkSize
+            }
+
+            /// The next chunk, or `nil` after the last.
+            public mutating func next() async throws -> Data? {
+                try await next(isolation: nil)
+            }
+
+            /// The next chunk, or `nil` after the last, reading the events on `actor`.
+            ///
+            /// - Parameter actor: The actor to read the events on.
+            public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Data? {
+                do {
+                    while !eventsEnded, pending.count - pendingStart + writer.bufferedByteCount < chunkSize {
+                        guard let event = try await events.next(isolation: actor) else {
+                            eventsEnded = true
+                            try writer.finish()
+                            break
+                        }
+                        try writer.write(event)
+                    }
+                } catch {
+                    // What is buffered would end in the middle of the document: nothing more is
+                    // handed out.
+                    eventsEnded = true
+                    writer = XMLWriter(mode: writer.mode)
+                    pending = []
+                    pendingStart = 0
+                    throw error
+                }
+                if pending.count - pendingStart < chunkSize, writer.bufferedByteCount > 0 {
+                    if pendingStart == pending.count {
+                        pending = writer.takeBytes()
+                    } else {
+                        // Less than a chunk is left to move.
+                        pending.removeSubrange(..<pendingStart)
+                        pending += writer.takeBytes()
+                    }
+                    pendingStart = 0
+                }
+                let count = Swift.min(chunkSize, pending.count - pendingStart)
+                guard count > 0 else { return nil }
+                let chunk = Data(pending[pendingStart..<pendingStart + count])
+                pendingStart += count
+                return chunk
+            }
+        }
+    }
+}
+
+extension XMLWriter.Chunks: Sendable where Events: Sendable {}

@@ -1,0 +1,291 @@
+import Foundation
+import Testing
+import XMLEvents
+
+/// The writer refuses, with a typed error and without writing anything, every event that would
+/// make its output not well-formed.
+@Suite("Writer: structure")
+struct WriterStructureTests {
+    /// Writes `events`, then returns the error `refused` throws, with what had been written.
+    private func refusal(
+        after events: [XMLEvent], _ refused: XMLEvent, mode: XMLWriter.Mode = .document
+    ) throws -> (error: XMLWriterError, written: String, writer: XMLWriter) {
+        var writer = XMLWriter(mode: mode)
+        for event in events { try writer.write(event) }
+        let before = writer.bufferedByteCount
+        do {
+            try writer.write(refused)
+        } catch {
+            #expect(writer.bufferedByteCount == before, "a refused event wrote something")
+            return (error, writer.takeString(), writer)
+        }
+        throw WriterTestFailure("\(refused) was written after \(events)")
+    }
+
+    @Test func anEndElementMustNameTheInnermostOpenElement() throws {
+        let (error, written, _) = try refusal(after: [.start("root"), .start("a")], .end("b"))
+        #expect(
+            error.reason == .mismatchedEndElement(expected: XMLName(localName: "a"), found: XMLName(localName: "b")))
+        #expect(error.openElements == [XMLName(localName: "root"), XMLName(localName: "a")])
+        #expect(error.event == .end("b"))
+        #expect(error.byteOffset == 8)
+        #expect(written == "<root><a")
+        #expect(error.description == "cannot write </b>: the innermost open element is <a> (in /root/a, at byte 8)")
+        #expect(error.localizedDescription == error.description)
+    }
+
+    @Test func theSameSpellingInAnotherNamespaceDoesNotCloseAnElement() throws {
+        let (error, _, _) = try refusal(after: [.start("{urn:x}a")], .end("a"))
+        #expect(
+            error.description
+                == "cannot write </a>: the innermost open element is {urn:x}a, and the end tag names a (in /a, at byte 16)"
+        )
+        // The same name written three ways closes it: as given, by URI, by a prefix bound to it.
+        var writer = XMLWriter()
+        try writer.write(.start("p:a", namespaces: [XMLNamespaceDeclaration(prefix: "p", uri: "urn:x")]))
+        try writer.write(.start("p:b"))
+        try writer.write(.end("{urn:x}b"))
+        try writer.write(.endElement(name: XMLName(localName: "a", prefix: "p", namespaceURI: "urn:x")))
+        #expect(writer.takeString() == #"<p:a xmlns:p="urn:x"><p:b/></p:a>"#)
+    }
+
+    @Test func anEndElementNeedsAnOpenElement() throws {
+        let (error, _, _) = try refusal(after: [], .end("a"))
+        #expect(error.reason == .noOpenElement(XMLName(localName: "a")))
+        #expect(error.description == "cannot write </a>: no element is open (outside the root element, at byte 0)")
+        var writer = XMLWriter(mode: .fragments)
+        #expect(throws: XMLWriterError(.noOpenElement(nil))) { try writer.end() }
+    }
+
+    @Test func aDocumentHasOneRootElement() throws {
+        let (error, written, _) = try refusal(after: [.start("a"), .end("a")], .start("b"))
+        #expect(error.reason == .secondRootElement(XMLName(localName: "b")))
+        #expect(written == "<a/>")
+        #expect(error.description.contains("XMLWriter(mode: .fragments)"))
+        // A subtree is refused the same way, and leaves nothing behind.
+        var writer = XMLWriter()
+        try writer.write(XMLSubtree(name: XMLName(localName: "a")))
+        let second = XMLSubtree(name: XMLName(localName: "b"), children: [.text("x")])
+        #expect(throws: XMLWriterError.self) { try writer.write(second) }
+        #expect(writer.takeString() == "<a/>")
+    }
+
+    @Test func onlyWhiteSpaceCommentsAndInstructionsStandOutsideTheRoot() throws {
+        var writer = XMLWriter()
+        try writer.write(.startDocument(version: "1.0", encoding: nil, standalone: nil))
+        try writer.write(.comment("before"))
+        try writer.write(.text(" \n\t"))
+        try writer.write(.start("a"))
+        try writer.write(.end("a"))
+        try writer.write(.processingInstruction(target: "after", data: ""))
+        try writer.write(.endDocument)
+        #expect(writer.takeString() == "<?xml version=\"1.0\"?>\n<!--before-->\n \n\t<a/><?after?>\n\n")
+        for refused in [XMLEvent.text("x"), .cdata("")] {
+            for events in [[], [XMLEvent.start("a"), .end("a")]] {
+                let (error, _, _) = try refusal(after: events, refused)
+                #expect(error.reason == .textOutsideRootElement)
+            }
+        }
+        let (error, _, _) = try refusal(after: [], .text("loose text"))
+        #expect(
+            error.description == "cannot write text \"loose text\": only white space, comments and processing "
+                + "instructions may stand outside the root element (outside the root element, at byte 0)")
+    }
+
+    @Test func declarationsComeFirstOnceAndOnlyInDocuments() throws {
+        let declaration = XMLEvent.startDocument(version: "1.0", encoding: "UTF-8", standalone: nil)
+        let doctype = XMLEvent.doctype(name: "a", publicID: nil, systemID: nil)
+        let misplaced: [([XMLEvent], XMLEvent, XMLWriter.Mode)] = [
+            ([.comment("c")], declaration, .document),
+            ([declaration], declaration, .document),
+            ([], declaration, .fragments),
+            ([doctype], doctype, .document),
+            ([.start("a"), .end("a")], doctype, .document),
+            ([.start("a")], doctype, .document),
+            ([], doctype, .fragments),
+        ]
+        for (events, event, mode) in misplaced {
+            let (error, _, _) = try refusal(after: events, event, mode: mode)
+            #expect(error.reason == .misplacedDeclaration, "\(event) after \(events) in \(mode)")
+        }
+        let badVersion = try refusal(after: [], .startDocument(version: "2.0", encoding: nil, standalone: nil))
+        #expect(badVersion.error.reason == .invalidDeclaration("the version must be 1. and digits"))
+        let badPublicID = try refusal(after: [], .doctype(name: "a", publicID: "ü", systemID: nil))
+        #expect(badPublicID.error.reason == .invalidDeclaration("the public identifier holds a character it may not"))
+        let quotes = try refusal(after: [], .doctype(name: "a", publicID: nil, systemID: "a\"b'c"))
+        #expect(quotes.error.reason == .invalidDeclaration("the system identifier holds both \" and '"))
+        let badName = try refusal(after: [], .doctype(name: "a b", publicID: nil, systemID: nil))
+        #expect(badName.error.reason == .invalidName("a b"))
+    }
+
+    @Test func theDocumentEndsOnceWithItsRootClosed() throws {
+        let open = try refusal(after: [.start("a")], .endDocument)
+        #expect(open.error.reason == .unclosedElements)
+        #expect(
+            open.error.description
+                == "cannot write end of document: the document ends while <a> is open (in /a, at byte 2)")
+        let empty = try refusal(after: [.comment("only")], .endDocument)
+        #expect(empty.error.reason == .missingRootElement)
+        let after = try refusal(after: [.start("a"), .end("a"), .endDocument], .comment("late"))
+        #expect(after.error.reason == .eventAfterEndDocument)
+        var writer = XMLWriter()
+        #expect(throws: XMLWriterError(.missingRootElement)) { try writer.finish() }
+        // Fragments may be empty, and end.
+        var fragments = XMLWriter(mode: .fragments)
+        try fragments.finish()
+        try fragments.write(.endDocument)
+        #expect(fragments.takeString().isEmpty)
+    }
+
+    @Test func fragmentsHoldSeveralElementsAndText() throws {
+        var writer = XMLWriter(mode: .fragments)
+        try writer.write(.text("lead "))
+        try writer.element("a", text: "1")
+        try writer.text("\n")
+        try writer.write(XMLSubtree(name: XMLName(localName: "b")))
+        try writer.write(.cdata("c"))
+        #expect(writer.takeString() == "lead <a>1</a>\n<b/><![CDATA[c]]>")
+        let (error, _, _) = try refusal(after: [.start("a")], .end("b"), mode: .fragments)
+        #expect(
+            error.reason == .mismatchedEndElement(expected: XMLName(localName: "a"), found: XMLName(localName: "b")))
+    }
+
+    @Test(arguments: ["a b", "1st", "", "-x", "a:b:c", ":a", "a:", "é\u{2}", "x\u{37E}"])
+    func namesMustBeXMLNames(_ name: String) throws {
+        let element = try refusal(after: [], .start(name))
+        guard case .invalidName = element.error.reason else {
+            Issue.record("\(element.error.reason) for <\(name)>")
+            return
+        }
+        let attribute = try refusal(after: [], .start("a", attributes: [name: "v"]))
+        guard case .invalidName = attribute.error.reason else {
+            Issue.record("\(attribute.error.reason) for the attribute \(name)")
+            return
+        }
+    }
+
+    @Test func namesOfEveryScriptXMLAllowsAreWritten() throws {
+        let names = ["café", "日本語", "_x", "a-b.c·d", "Ωmega", "x\u{300}", "\u{10000}z"]
+        for name in names {
+            #expect(try XMLWriter.string(for: [.start(name, attributes: [name: "v"])]) == "<\(name) \(name)=\"v\"/>")
+        }
+        let target = try refusal(after: [], .processingInstruction(target: "XmL", data: ""))
+        #expect(target.error.reason == .invalidName("XmL"))
+    }
+
+    @Test func prefixesMustBeBound() throws {
+        let (error, _, _) = try refusal(after: [], .start("p:a"))
+        #expect(error.reason == .unboundPrefix("p"))
+        #expect(error.description.contains("the prefix 'p' is not bound to a namespace"))
+        let attribute = try refusal(after: [.start("a")], .start("b", attributes: ["q:x": "1"]))
+        #expect(attribute.error.reason == .unboundPrefix("q"))
+        // xml: is always bound.
+        #expect(try XMLWriter.string(for: [.start("a", attributes: ["xml:lang": "en"])]) == #"<a xml:lang="en"/>"#)
+    }
+
+    @Test func anAttributeIsGivenOnce() throws {
+        let same = try refusal(after: [], .start("a", attributes: ["x": "1", "x": "2"]))
+        #expect(same.error.reason == .duplicateAttribute(XMLName(localName: "x")))
+        // The same local name and namespace under two prefixes is the same attribute.
+        let declarations = [
+            XMLNamespaceDeclaration(prefix: "p", uri: "urn:x"), XMLNamespaceDeclaration(prefix: "q", uri: "urn:x"),
+        ]
+        let aliased = try refusal(
+            after: [], .start("a", attributes: ["p:x": "1", "q:x": "2"], namespaces: declarations))
+        guard case .duplicateAttribute = aliased.error.reason else {
+            Issue.record("\(aliased.error.reason)")
+            return
+        }
+        // Different namespaces are different attributes.
+        #expect(
+            try XMLWriter.string(for: [.start("a", attributes: ["x": "1", "{urn:x}x": "2"])])
+                == #"<a xmlns:ns1="urn:x" x="1" ns1:x="2"/>"#)
+        let declaration = try refusal(after: [], .start("a", attributes: ["xmlns:p": "urn:p"]))
+        #expect(declaration.error.reason == .invalidName("xmlns:p"))
+        #expect(declaration.error.description.contains("namespace declarations"))
+    }
+
+    @Test(arguments: [
+        XMLNamespaceDeclaration(prefix: "xmlns", uri: "urn:x"),
+        XMLNamespaceDeclaration(prefix: "xml", uri: "urn:x"),
+        XMLNamespaceDeclaration(prefix: "p", uri: "http://www.w3.org/XML/1998/namespace"),
+        XMLNamespaceDeclaration(prefix: nil, uri: "http://www.w3.org/XML/1998/namespace"),
+        XMLNamespaceDeclaration(prefix: "p", uri: "http://www.w3.org/2000/xmlns/"),
+        XMLNamespaceDeclaration(prefix: "p", uri: ""),
+        XMLNamespaceDeclaration(prefix: "1p", uri: "urn:x"),
+    ])
+    func forbiddenNamespaceDeclarations(_ declaration: XMLNamespaceDeclaration) throws {
+        let (error, _, _) = try refusal(after: [], .start("a", namespaces: [declaration]))
+        #expect(error.reason == .invalidNamespaceDeclaration(declaration))
+    }
+
+    @Test func aPrefixIsDeclaredOncePerElement() throws {
+        let twice = [
+            XMLNamespaceDeclaration(prefix: "p", uri: "urn:1"), XMLNamespaceDeclaration(prefix: "p", uri: "urn:2"),
+        ]
+        let (error, _, _) = try refusal(after: [], .start("a", namespaces: twice))
+        #expect(error.reason == .invalidNamespaceDeclaration(twice[1]))
+    }
+
+    @Test func anElementInNoNamespaceCannotDeclareADefault() throws {
+        let declaration = XMLNamespaceDeclaration(prefix: nil, uri: "urn:d")
+        let (error, _, _) = try refusal(after: [], .start("a", namespaces: [declaration]))
+        #expect(error.reason == .defaultNamespaceConflict(element: XMLName(localName: "a"), uri: "urn:d"))
+        // Named in that namespace, it can.
+        #expect(try XMLWriter.string(for: [.start("{urn:d}a", namespaces: [declaration])]) == #"<a xmlns="urn:d"/>"#)
+    }
+
+    /// A refused name deep inside a subtree leaves nothing of the subtree written, and the
+    /// writer goes on from where it was.
+    @Test func aRefusedSubtreeIsNotWrittenAtAll() throws {
+        var writer = XMLWriter()
+        try writer.start("root")
+        try writer.text("x")
+        let bad = XMLSubtree(
+            name: XMLName(localName: "ok"),
+            children: [
+                .element(
+                    XMLSubtree(
+                        name: XMLName(localName: "deep"),
+                        children: [.element(XMLSubtree(name: XMLName(localName: "no good")))]))
+            ])
+        #expect(
+            throws: XMLWriterError(
+                .invalidName("no good"), event: .start("no good"),
+                openElements: [XMLName(localName: "root"), XMLName(localName: "ok"), XMLName(localName: "deep")],
+                byteOffset: 16)
+        ) {
+            try writer.write(bad)
+        }
+        #expect(writer.depth == 1)
+        try writer.element("fine", text: "")
+        try writer.end()
+        #expect(writer.takeString() == "<root>x<fine/></root>")
+        #expect(bad.description.hasPrefix("<!-- cannot write <no good>"))
+    }
+
+    /// Characters XML cannot carry are replaced wherever they are, comments and CDATA sections
+    /// included, and the output parses.
+    @Test func charactersXMLCannotCarryBecomeReplacementCharacters() async throws {
+        let events: [XMLEvent] = [
+            .start("a", attributes: ["v": "x\u{1}\u{FFFE}"]),
+            .text("t\u{0}\u{FFFF}\u{FFFD}"),
+            .comment("c\u{1F}"),
+            .cdata("d\u{8}"),
+            .processingInstruction(target: "p", data: "e\u{B}"),
+            .end("a"),
+        ]
+        let written = try XMLWriter.string(for: events)
+        #expect(
+            written
+                == "<a v=\"x\u{FFFD}\u{FFFD}\">t\u{FFFD}\u{FFFD}\u{FFFD}<!--c\u{FFFD}--><![CDATA[d\u{FFFD}]]><?p e\u{FFFD}?></a>"
+        )
+        let reparsed = try await collect(XMLEvents(string: written))
+        #expect(reparsed.contains(.text("t\u{FFFD}\u{FFFD}\u{FFFD}")))
+    }
+}
+
+struct WriterTestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
