@@ -15,21 +15,24 @@ struct FuzzSelection: Sendable, Equatable {
     /// The parser's own selection, over the chunks.
     static func inParser(_ chunks: [[UInt8]], options: XMLParsingOptions) -> FuzzSelection {
         FuzzParse.executor.run {
-            await select(XMLEvents(FuzzChunks(chunks: chunks), options: options).elements(matching: path))
+            await select { try XMLEvents(FuzzChunks(chunks: chunks), options: options).elements(matching: path) }
         }
     }
 
     /// The selection from the events of a parse, and its error after them.
     static func fromEvents(of outcome: FuzzOutcome) -> FuzzSelection {
         FuzzParse.executor.run {
-            await select(FuzzEventReplay(outcome: outcome).elements(matching: path))
+            await select { try FuzzEventReplay(outcome: outcome).elements(matching: path) }
         }
     }
 
-    private static func select<Events: AsyncSequence>(_ subtrees: XMLSubtreeSequence<Events>) async -> FuzzSelection {
+    /// The subtrees `selecting` gives, then its error; a path it refuses is an error too.
+    private static func select<Events: AsyncSequence>(
+        _ selecting: () throws -> XMLSubtreeSequence<Events>
+    ) async -> FuzzSelection {
         var selection = FuzzSelection()
         do {
-            for try await subtree in subtrees { selection.subtrees.append(subtree) }
+            for try await subtree in try selecting() { selection.subtrees.append(subtree) }
         } catch {
             selection.error = "\(error)"
         }

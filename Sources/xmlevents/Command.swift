@@ -87,15 +87,19 @@ struct Command {
             }
             return await Demo(command: self).run(byteCount: DemoServer.byteCount(in: environment))
         case .file(let path):
-            let total = Self.regularFileSize(path: path)
+            // Read as an HTTP source's progress is: bytes read against the file's size.
+            let chunks = FileChunks(path: path, chunkSize: options.chunkSize)
+            let reading = chunks.progress
             let outcome = await pipeline.run(
-                FileChunks(path: path, chunkSize: options.chunkSize), meter: meter,
-                progress: progress { ProgressReading(byteCount: meter.byteCount, totalByteCount: total) })
+                chunks, meter: meter,
+                progress: progress {
+                    ProgressReading(byteCount: reading.receivedByteCount, totalByteCount: reading.expectedByteCount)
+                })
             return finish(outcome, source: path)
         case .standardInput:
             let total = Self.regularFileSize(descriptor: STDIN_FILENO)
             let outcome = await pipeline.run(
-                StandardInputChunks(chunkSize: options.chunkSize), meter: meter,
+                FileDescriptorChunks.standardInput(chunkSize: options.chunkSize), meter: meter,
                 progress: progress { ProgressReading(byteCount: meter.byteCount, totalByteCount: total) })
             return finish(outcome, source: "<stdin>")
         case .url(let url):
@@ -184,12 +188,6 @@ struct Command {
     }
 
     /// The size of a regular file, for the progress line's percentage; `nil` for anything else.
-    private static func regularFileSize(path: String) -> Int? {
-        var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int(status.st_size)
-    }
-
     private static func isPipe(_ descriptor: Int32) -> Bool {
         var status = stat()
         return fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO

@@ -120,7 +120,7 @@ struct Diagnostic {
         case .openFailed(_, let code): "cannot open: \(String(cString: strerror(code)))"
         case .readFailed(_, let code): "cannot read: \(String(cString: strerror(code)))"
         case .descriptorReadFailed(_, let code): "cannot read: \(String(cString: strerror(code)))"
-        case .unsupportedURL: error.description
+        case .unsupportedURL, .consumerTerminated, .writeAfterFinish, .alreadyIterated: error.description
         }
     }
 

@@ -66,7 +66,7 @@ import XMLEvents
 
     @Test func entriesAsSubtreesWithAttributesAndChildren() async throws {
         var seen: [String] = []
-        for try await entry in XMLEvents(string: Self.feed).elements(matching: "entry") {
+        for try await entry in try XMLEvents(string: Self.feed).elements(matching: "entry") {
             let title = entry.child(named: "title")?.text ?? "?"
             seen.append("\(title) \(entry[attribute: "xml:lang"] ?? "?")")
         }
@@ -85,7 +85,7 @@ import XMLEvents
         defer { try? FileManager.default.removeItem(at: file) }
 
         var records: [Record] = []
-        for try await record in XMLEvents(path: file.path).decode(Record.self, elements: "/registry/record") {
+        for try await record in try XMLEvents(path: file.path).decode(Record.self, elements: "/registry/record") {
             records.append(record)
         }
         #expect(records.count == 500)
@@ -102,7 +102,7 @@ import XMLEvents
             for document in documents {
                 group.addTask {
                     var count = 0
-                    for try await _ in XMLEvents(string: document).elements(matching: "record") { count += 1 }
+                    for try await _ in try XMLEvents(string: document).elements(matching: "record") { count += 1 }
                     return count
                 }
             }
@@ -172,7 +172,7 @@ import XMLEvents
             continuation.finish()
         }
         var count = 0
-        for try await _ in XMLEvents(stream).elements(matching: "record") { count += 1 }
+        for try await _ in try XMLEvents(stream).elements(matching: "record") { count += 1 }
         #expect(count == 30)
     }
 }

@@ -38,7 +38,8 @@ extension ByteChunkStream {
         ///
         /// - Returns: The next chunk, or `nil` after the end.
         /// - Throws: The error given to ``Source/finish(throwing:)``; `CancellationError` when the
-        ///   task is cancelled; ``AlreadyIterated`` from a second iterator.
+        ///   task is cancelled; ``XMLByteSourceError/alreadyIterated`` from a second
+        ///   iterator.
         public mutating func next() async throws -> Data? {
             try await next(isolation: nil)
         }
@@ -49,12 +50,13 @@ extension ByteChunkStream {
         /// - Parameter actor: The caller's actor, usually `#isolation`.
         /// - Returns: The next chunk, or `nil` after the end.
         /// - Throws: The error given to ``Source/finish(throwing:)``; `CancellationError` when the
-        ///   task is cancelled; ``AlreadyIterated`` from a second iterator.
+        ///   task is cancelled; ``XMLByteSourceError/alreadyIterated`` from a second
+        ///   iterator.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Data? {
             guard let consumer else {
                 if hasReportedMisuse { return nil }
                 hasReportedMisuse = true
-                throw AlreadyIterated()
+                throw XMLByteSourceError.alreadyIterated
             }
             return try await consumer.storage.next(isolation: actor)
         }

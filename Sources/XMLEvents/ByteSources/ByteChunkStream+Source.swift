@@ -1,20 +1,12 @@
 import Foundation
 
 extension ByteChunkStream {
-    /// The producer side of a ``ByteChunkStream``, usable from any thread.
+    /// The producer side of a ``ByteChunkStream``, usable from any task or thread.
     ///
-    /// Three ways to write, for three kinds of producer:
-    /// - the synchronous `write(_:)` with ``enqueueCallback(token:onProduceMore:)`` for
-    ///   callback-driven code that must not block its thread (libcurl's write callback pauses the
-    ///   transfer and unpauses it from the callback). In an `async` context the compiler prefers
-    ///   the `async` overload; name the result type to get the synchronous one
-    ///   (`let result: WriteResult = try source.write(chunk)`);
-    /// - `try await write(_:)` for tasks;
-    /// - ``writeBlocking(_:)`` for dedicated threads (a pipe reader).
-    ///
-    /// Every write accepts its chunk, in order, unless the stream can no longer deliver it.
-    /// Dropping the last reference to the source finishes the stream as
-    /// ``finish(throwing:)`` without an error would.
+    /// A producer writes with `try await write(_:)`, which suspends while the buffer is full, and
+    /// ends the stream with ``finish(throwing:)``. Every write accepts its chunk, in order, unless
+    /// the stream can no longer deliver it. Dropping the last reference to the source finishes the
+    /// stream as ``finish(throwing:)`` without an error would.
     public final class Source: Sendable {
         let storage: ByteChunkStreamStorage
 
@@ -27,13 +19,13 @@ extension ByteChunkStream {
         }
 
         /// The bytes written and not yet taken by the consumer; safe to read from any thread.
-        public var bufferedByteCount: Int {
+        var bufferedByteCount: Int {
             storage.bufferedByteCount
         }
 
         /// The most bytes ever buffered at once since the stream was created; safe to read from
         /// any thread.
-        public var peakBufferedByteCount: Int {
+        var peakBufferedByteCount: Int {
             storage.peakBufferedByteCount
         }
 
@@ -48,17 +40,22 @@ extension ByteChunkStream {
             set { storage.setTerminationHandler(newValue) }
         }
 
-        /// Appends a chunk without ever blocking, and says whether to go on.
+        /// Appends a chunk without ever blocking, and says whether to go on: for callback-driven
+        /// producers that must not block their thread (libcurl's write callback pauses the
+        /// transfer and unpauses it from the callback).
         ///
         /// The chunk is always accepted. On ``WriteResult/enqueueCallback(_:)`` the buffer has
         /// reached the high watermark: the producer should stop and pass the token to
-        /// ``enqueueCallback(token:onProduceMore:)``. An empty chunk is not delivered.
+        /// ``enqueueCallback(token:onProduceMore:)``. An empty chunk is not delivered. In an
+        /// `async` context the compiler prefers the `async` overload; name the result type to get
+        /// this one (`let result: WriteResult = try source.write(chunk)`).
         ///
         /// - Parameter chunk: The next bytes, in order.
         /// - Returns: Whether the producer may write again right away.
-        /// - Throws: ``ConsumerTerminated`` once the consumer has gone away, ``WriteAfterFinish``
-        ///   after ``finish(throwing:)``; the chunk is then dropped.
-        public func write(_ chunk: Data) throws -> WriteResult {
+        /// - Throws: ``XMLByteSourceError/consumerTerminated`` once the consumer has gone away,
+        ///   ``XMLByteSourceError/writeAfterFinish`` after ``finish(throwing:)``; the chunk is
+        ///   then dropped.
+        func write(_ chunk: Data) throws(XMLByteSourceError) -> WriteResult {
             switch storage.write(chunk) {
             case .produceMore:
                 return .produceMore
@@ -73,15 +70,16 @@ extension ByteChunkStream {
         ///
         /// The callback gets success when the consumer has drained the buffer to the low
         /// watermark (at once, on the calling thread, if that already happened),
-        /// ``ConsumerTerminated`` when the consumer went away, and `CancellationError` when the
-        /// token was cancelled with ``cancelCallback(token:)``. It runs on whichever thread made
-        /// room (usually the consumer's) outside the stream's lock: keep it short, and hop to the
-        /// producer's own thread for work such as unpausing a libcurl transfer.
+        /// ``XMLByteSourceError/consumerTerminated`` when the consumer went away, and
+        /// `CancellationError` when the token was cancelled with ``cancelCallback(token:)``. It
+        /// runs on whichever thread made room (usually the consumer's) outside the stream's lock:
+        /// keep it short, and hop to the producer's own thread for work such as unpausing a
+        /// libcurl transfer.
         ///
         /// - Parameters:
         ///   - token: The token of the write that was told to wait.
         ///   - onProduceMore: Called exactly once with the outcome.
-        public func enqueueCallback(
+        func enqueueCallback(
             token: CallbackToken,
             onProduceMore: @escaping @Sendable (Result<Void, any Error>) -> Void
         ) {
@@ -92,17 +90,32 @@ extension ByteChunkStream {
         /// one enqueued later for the same token will be. A token already called back is ignored.
         ///
         /// - Parameter token: The token of the wait to cancel.
-        public func cancelCallback(token: CallbackToken) {
+        func cancelCallback(token: CallbackToken) {
             storage.cancelCallback(token.id)
         }
 
         /// Appends a chunk, then suspends while the buffer is full until the consumer has drained
         /// it to the low watermark.
         ///
-        /// - Parameter chunk: The next bytes, in order.
+        /// ```swift
+        /// let (stream, source) = ByteChunkStream.makeStream()
+        /// Task {
+        ///     do {
+        ///         for try await chunk in myProducer { try await source.write(chunk) }
+        ///         source.finish()
+        ///     } catch {
+        ///         source.finish(throwing: error)  // after .consumerTerminated, nobody hears it
+        ///     }
+        /// }
+        /// for try await event in XMLEvents(stream) { … }
+        /// ```
+        ///
+        /// - Parameter chunk: The next bytes, in order; an empty chunk is not delivered.
         /// - Throws: `CancellationError` if the task is cancelled (before the write, the chunk is
-        ///   dropped; while waiting, the chunk was already accepted); ``ConsumerTerminated`` once
-        ///   the consumer has gone away; ``WriteAfterFinish`` after ``finish(throwing:)``.
+        ///   dropped; while waiting, the chunk was already accepted);
+        ///   ``XMLByteSourceError/consumerTerminated`` once the consumer has gone away, so that the
+        ///   producer can stop its own work; ``XMLByteSourceError/writeAfterFinish`` after
+        ///   ``finish(throwing:)``.
         public func write(_ chunk: Data) async throws {
             try Task.checkCancellation()
             let outcome = storage.write(chunk)
@@ -127,13 +140,15 @@ extension ByteChunkStream {
         /// Appends a chunk, then blocks the calling thread (without spinning) while the buffer is
         /// full until the consumer has drained it to the low watermark.
         ///
-        /// For dedicated threads only: never call it from a task, where it would block one of the
-        /// few threads of the concurrency pool, possibly the one the consumer needs.
+        /// For dedicated threads only (the descriptor reader): never call it from a task, where it
+        /// would block one of the few threads of the concurrency pool, possibly the one the
+        /// consumer needs.
         ///
         /// - Parameter chunk: The next bytes, in order.
-        /// - Throws: ``ConsumerTerminated`` once the consumer has gone away (also while waiting,
-        ///   which wakes the thread); ``WriteAfterFinish`` after ``finish(throwing:)``.
-        public func writeBlocking(_ chunk: Data) throws {
+        /// - Throws: ``XMLByteSourceError/consumerTerminated`` once the consumer has gone away
+        ///   (also while waiting, which wakes the thread); ``XMLByteSourceError/writeAfterFinish``
+        ///   after ``finish(throwing:)``.
+        func writeBlocking(_ chunk: Data) throws {
             guard case .enqueueCallback(let token) = try write(chunk) else { return }
             let wait = BlockingWait<Void>()
             enqueueCallback(token: token) { wait.resume(with: $0) }
@@ -142,8 +157,9 @@ extension ByteChunkStream {
 
         /// Ends the stream: the consumer gets the buffered chunks, then the end or `error`.
         ///
-        /// Later writes throw ``WriteAfterFinish``; producers already waiting for room keep
-        /// waiting until the consumer drains the buffer (or goes away). Only the first call counts.
+        /// Later writes throw ``XMLByteSourceError/writeAfterFinish``; producers already waiting
+        /// for room keep waiting until the consumer drains the buffer (or goes away). Only the
+        /// first call counts.
         ///
         /// - Parameter error: The error the consumer's iteration throws after the last chunk, or
         ///   `nil` for a clean end.

@@ -6,7 +6,8 @@ extension ByteChunkStream {
         case finished
         /// The consumer went away before the end: its task was cancelled, its iterator was dropped
         /// (for example by `break`), or the stream was dropped without ever being iterated.
-        /// Buffered chunks were discarded and further writes throw ``ConsumerTerminated``.
+        /// Buffered chunks were discarded and further writes throw
+        /// ``XMLByteSourceError/consumerTerminated``.
         case cancelled
     }
 }

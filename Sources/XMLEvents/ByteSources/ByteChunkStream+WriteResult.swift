@@ -1,6 +1,6 @@
 extension ByteChunkStream.Source {
     /// What a synchronous `write(_:)` tells the producer. The chunk was accepted either way.
-    public enum WriteResult: Sendable, Hashable {
+    enum WriteResult: Sendable, Hashable {
         /// The buffer is below the high watermark (or has not yet drained to the low one after
         /// reaching it): write again whenever there is more.
         case produceMore
@@ -14,7 +14,7 @@ extension ByteChunkStream.Source {
     /// Pass every token either to ``ByteChunkStream/Source/enqueueCallback(token:onProduceMore:)``
     /// or to ``ByteChunkStream/Source/cancelCallback(token:)``: the stream remembers a token it
     /// handed out until then (or until the stream ends).
-    public struct CallbackToken: Sendable, Hashable {
+    struct CallbackToken: Sendable, Hashable {
         let id: UInt64
     }
 }

@@ -1,35 +1,37 @@
 import Foundation
 
-/// A single-consumer asynchronous sequence of byte chunks with backpressure measured in bytes:
-/// the bridge from a producer that pushes (a libcurl write callback, a socket or pipe reader
-/// thread, a decompressor) to a consumer that pulls, such as ``XMLEvents``.
+/// The backpressured bridge from a producer of your own (a socket, a decompressor, a message
+/// queue) to ``XMLEvents``: a single-consumer asynchronous sequence of byte chunks whose writes
+/// wait while the consumer is behind.
 ///
 /// ```swift
 /// let (stream, source) = ByteChunkStream.makeStream()
-/// Thread {
-///     while let chunk = readSomething() {
-///         do { try source.writeBlocking(chunk) } catch { return }  // the consumer left
+/// Task {
+///     do {
+///         for try await chunk in incomingChunks { try await source.write(chunk) }
+///         source.finish()
+///     } catch {
+///         source.finish(throwing: error)
 ///     }
-///     source.finish()
-/// }.start()
+/// }
 /// for try await event in XMLEvents(stream) { … }
 /// ```
 ///
-/// Unlike `AsyncStream`, whose `yield` never makes the producer wait, a write tells the producer
-/// to wait once the buffer holds ``Watermarks/high`` bytes, and lets it go on only when the
-/// consumer has drained the buffer to ``Watermarks/low``. The consumer's pace is therefore the
-/// producer's pace, and the buffer never holds more than the high watermark plus one chunk per
-/// producer that respects the answer of its writes.
+/// Unlike `AsyncStream`, whose `yield` never makes the producer wait, ``Source/write(_:)``
+/// suspends once the buffer holds ``Watermarks/high`` bytes, and resumes only when the consumer
+/// has drained the buffer to ``Watermarks/low``. The consumer's pace is therefore the producer's
+/// pace, and the buffer never holds more than the high watermark plus one chunk per producer.
 ///
-/// The producer side is ``Source``, with a synchronous, an `async` and a blocking way to write.
 /// Iteration ends with `nil` after ``Source/finish(throwing:)`` and the buffered chunks, or throws
 /// the error given to `finish`. A cancelled consumer task throws `CancellationError`; a cancelled
-/// or dropped consumer ends the stream for the producer too (see ``Termination``).
+/// or dropped consumer ends the stream for the producer too: its writes throw
+/// ``XMLByteSourceError/consumerTerminated`` and ``Source/onTermination`` is called (see
+/// ``Termination``).
 public struct ByteChunkStream: AsyncSequence, Sendable {
     /// Each element is one chunk as it was written.
     public typealias Element = Data
     /// The error given to ``Source/finish(throwing:)``, `CancellationError`, or
-    /// ``AlreadyIterated``.
+    /// ``XMLByteSourceError/alreadyIterated``.
     public typealias Failure = any Error
 
     /// Ends the stream when its last copy goes away unused, so that producers do not wait
@@ -73,17 +75,18 @@ public struct ByteChunkStream: AsyncSequence, Sendable {
     }
 
     /// The bytes written and not yet taken by the consumer; safe to read from any thread.
-    public var bufferedByteCount: Int {
+    var bufferedByteCount: Int {
         storage.bufferedByteCount
     }
 
     /// The most bytes ever buffered at once since the stream was created; safe to read from any
     /// thread. A chunk handed straight to a waiting consumer is never buffered.
-    public var peakBufferedByteCount: Int {
+    var peakBufferedByteCount: Int {
         storage.peakBufferedByteCount
     }
 
-    /// Creates the one consumer of the stream; any further iterator throws ``AlreadyIterated``.
+    /// Creates the one consumer of the stream; any further iterator throws
+    /// ``XMLByteSourceError/alreadyIterated``.
     public func makeAsyncIterator() -> Iterator {
         Iterator(storage: storage, isConsumer: storage.makeIterator())
     }

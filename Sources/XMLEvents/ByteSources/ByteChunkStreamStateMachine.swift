@@ -15,7 +15,7 @@ import ThreadSafety
 ///   end (or the error), which moves to `terminated(.finished)`.
 /// - `terminated`: final. `.finished` once the consumer received the end; `.cancelled` when the
 ///   consumer went away first (task cancelled, iterator or unused stream dropped), which discards
-///   the buffer and fails every waiting producer with ``ByteChunkStream/ConsumerTerminated``.
+///   the buffer and fails every waiting producer with ``XMLByteSourceError/consumerTerminated``.
 ///
 /// Independently of the phase, `producersMayWrite` implements the hysteresis: it drops when a write
 /// brings the buffer to the high watermark and rises again, resuming every waiting producer, only
@@ -43,7 +43,7 @@ struct ByteChunkStreamStateMachine<Consumer, Producer> {
     enum WriteOutcome {
         case produceMore
         case enqueueCallback(UInt64)
-        case rejected(any Error)
+        case rejected(XMLByteSourceError)
     }
 
     /// The answer to the consumer asking for the next chunk.
@@ -108,8 +108,8 @@ struct ByteChunkStreamStateMachine<Consumer, Producer> {
 
     /// Accepts a chunk (unless the stream can no longer deliver it) and says whether to go on.
     mutating func write(_ chunk: Data) -> (WriteOutcome, Effects) {
-        if hasFinished { return (.rejected(ByteChunkStream.WriteAfterFinish()), .none) }
-        if isTerminated { return (.rejected(ByteChunkStream.ConsumerTerminated()), .none) }
+        if hasFinished { return (.rejected(.writeAfterFinish), .none) }
+        if isTerminated { return (.rejected(.consumerTerminated), .none) }
         if chunk.isEmpty { return (producersMayWrite ? .produceMore : issueToken(), .none) }
         if let waiting = consumer {
             // A waiting consumer means an empty buffer, which is below any low watermark: the
@@ -133,7 +133,7 @@ struct ByteChunkStreamStateMachine<Consumer, Producer> {
         }
         switch phase {
         case .terminated(.cancelled):
-            return Effects(producers: [(producer, .failure(ByteChunkStream.ConsumerTerminated()))])
+            return Effects(producers: [(producer, .failure(XMLByteSourceError.consumerTerminated))])
         case .terminated(.finished):
             return Effects(producers: [(producer, .success(()))])
         case .streaming, .sourceFinished:
@@ -210,7 +210,7 @@ struct ByteChunkStreamStateMachine<Consumer, Producer> {
             return (.deliver(.failure(CancellationError())), .none)
         }
         if isCancelled {
-            let effects = terminate(.cancelled, producerResult: .failure(ByteChunkStream.ConsumerTerminated()))
+            let effects = terminate(.cancelled, producerResult: .failure(XMLByteSourceError.consumerTerminated))
             return (.deliver(.failure(CancellationError())), effects)
         }
         if let chunk = queue.popFirst() {
@@ -231,7 +231,7 @@ struct ByteChunkStreamStateMachine<Consumer, Producer> {
     mutating func suspendConsumer(_ waiting: Consumer) -> Effects {
         guard consumer == nil else {
             // Only a copy of the iterator used concurrently can get here.
-            return Effects(consumer: (waiting, .failure(ByteChunkStream.AlreadyIterated())))
+            return Effects(consumer: (waiting, .failure(XMLByteSourceError.alreadyIterated)))
         }
         switch phase {
         case .terminated(.cancelled):
@@ -257,7 +257,7 @@ struct ByteChunkStreamStateMachine<Consumer, Producer> {
     /// suspended consumer is resumed with `CancellationError`.
     mutating func cancelConsumer() -> Effects {
         guard !isTerminated else { return .none }
-        var effects = terminate(.cancelled, producerResult: .failure(ByteChunkStream.ConsumerTerminated()))
+        var effects = terminate(.cancelled, producerResult: .failure(XMLByteSourceError.consumerTerminated))
         if let waiting = consumer {
             consumer = nil
             effects.consumer = (waiting, .failure(CancellationError()))
@@ -270,7 +270,7 @@ struct ByteChunkStreamStateMachine<Consumer, Producer> {
     /// The iterator is gone, so nobody will read again.
     mutating func dropIterator() -> Effects {
         guard !isTerminated else { return .none }
-        return terminate(.cancelled, producerResult: .failure(ByteChunkStream.ConsumerTerminated()))
+        return terminate(.cancelled, producerResult: .failure(XMLByteSourceError.consumerTerminated))
     }
 
     /// The stream is gone; that matters only if it was never iterated.

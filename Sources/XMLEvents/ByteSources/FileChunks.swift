@@ -12,8 +12,9 @@ import Foundation
 /// file is never held in memory whole, and reading stops when iteration does.
 ///
 /// The file is opened when iteration starts and closed when it ends, fails or is abandoned.
+/// ``progress`` tells how much of it has been read, for a progress bar.
 /// Reads block the calling thread briefly, which suits regular files; for pipes and terminals,
-/// whose reads can wait indefinitely, use ``StandardInputChunks`` or a ``ByteChunkStream``.
+/// whose reads can wait indefinitely, use ``FileDescriptorChunks`` or a ``ByteChunkStream``.
 public struct FileChunks: AsyncSequence, Sendable {
     /// Each element is the next bytes of the file.
     public typealias Element = Data
@@ -25,6 +26,9 @@ public struct FileChunks: AsyncSequence, Sendable {
     public let path: String
     /// The most bytes read at once.
     public let chunkSize: Int
+    /// How far the latest iteration has read: bytes read and the file's size, readable from any
+    /// thread while the file is read.
+    public let progress: Progress
     /// Thrown by the first `next()` instead of opening anything.
     private let refusal: XMLByteSourceError?
 
@@ -43,6 +47,7 @@ public struct FileChunks: AsyncSequence, Sendable {
         self.path = path
         self.chunkSize = Swift.max(1, chunkSize)
         self.refusal = refusal
+        self.progress = Progress()
     }
 
     /// Creates chunks of the file at a `file:` URL.
@@ -72,7 +77,7 @@ public struct FileChunks: AsyncSequence, Sendable {
 
     /// Opens the file on the first call to `next`.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(path: path, chunkSize: chunkSize, refusal: refusal)
+        Iterator(path: path, chunkSize: chunkSize, refusal: refusal, progress: progress)
     }
 
     /// Reads the file sequentially.
@@ -82,11 +87,13 @@ public struct FileChunks: AsyncSequence, Sendable {
         private var descriptor: FileDescriptorReader?
         private var isDone = false
         private let refusal: XMLByteSourceError?
+        private let progress: Progress
 
-        init(path: String, chunkSize: Int, refusal: XMLByteSourceError?) {
+        init(path: String, chunkSize: Int, refusal: XMLByteSourceError?, progress: Progress) {
             self.path = path
             self.chunkSize = chunkSize
             self.refusal = refusal
+            self.progress = progress
         }
 
         /// The next chunk, or `nil` at the end of the file.
@@ -121,15 +128,19 @@ public struct FileChunks: AsyncSequence, Sendable {
                     isDone = true
                     throw XMLByteSourceError.openFailed(path: path, errno: errno)
                 }
-                descriptor = FileDescriptorReader(descriptor: opened, closesOnDeinit: true)
+                let reader = FileDescriptorReader(descriptor: opened, closesOnDeinit: true)
+                descriptor = reader
+                progress.begin(expecting: reader.regularFileSize)
             }
             guard let reader = descriptor else { return nil }
             do {
                 guard let chunk = try reader.read(upTo: chunkSize) else {
                     isDone = true
                     descriptor = nil
+                    progress.finish()
                     return nil
                 }
+                progress.record(received: chunk.count)
                 return chunk
             } catch {
                 isDone = true
@@ -153,6 +164,14 @@ final class FileDescriptorReader {
 
     deinit {
         if closesOnDeinit { close(descriptor) }
+    }
+
+    /// The size of the open file if it is a regular file; `nil` for a pipe, a device, or when
+    /// `fstat` fails.
+    var regularFileSize: Int? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(status.st_size)
     }
 
     /// Up to `count` bytes, or `nil` at the end of the file; retries interrupted reads.

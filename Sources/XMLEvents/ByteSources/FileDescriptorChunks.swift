@@ -1,7 +1,19 @@
 import Foundation
 
-/// The bytes of an open, readable descriptor (a pipe, a socket, a terminal) as an asynchronous
-/// sequence of chunks, read ahead on a dedicated thread with bounded buffering.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The bytes of an open, readable descriptor (standard input, a pipe, a socket, a terminal) as an
+/// asynchronous sequence of chunks, read ahead on a dedicated thread with bounded buffering.
+///
+/// ```swift
+/// for try await event in XMLEvents.standardInput() { … }   // FileDescriptorChunks.standardInput()
+/// ```
 ///
 /// Reads from such descriptors can wait indefinitely, so they happen on a thread of their own,
 /// never on the Swift concurrency pool. The thread starts at the first `next()`, reads up to
@@ -72,6 +84,19 @@ public struct FileDescriptorChunks: AsyncSequence, Sendable {
         self.file = Descriptor(descriptor, closesOnDeinit: closesDescriptor)
         self.chunkSize = size
         self.watermarks = watermarks ?? ByteChunkStream.Watermarks(low: size, high: 4 * size)
+    }
+
+    /// The bytes of standard input (a pipe, a terminal, a redirected file), which is never closed,
+    /// for command-line filters such as `curl -s https://example.com/feed.xml | mytool`.
+    ///
+    /// At most four chunks are read ahead; then the reader thread waits for the consumer, so a
+    /// slow consumer stops the reading and, through the full pipe, the writer upstream. Iterate
+    /// once per process: every iterator reads the same standard input.
+    ///
+    /// - Parameter chunkSize: The most bytes read (and later parsed) at once (at least 1).
+    /// - Returns: Chunks of descriptor 0, left open.
+    public static func standardInput(chunkSize: Int = 64 * 1024) -> FileDescriptorChunks {
+        FileDescriptorChunks(descriptor: STDIN_FILENO, closesDescriptor: false, chunkSize: chunkSize)
     }
 
     /// Prepares to read; the reader thread starts at the first `next()`.

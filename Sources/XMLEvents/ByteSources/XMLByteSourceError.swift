@@ -8,7 +8,8 @@ import Foundation
     import Darwin
 #endif
 
-/// A byte source could not be read.
+/// A byte source failed: a file or descriptor could not be read, or a ``ByteChunkStream`` could
+/// not carry a chunk (its consumer left, it was finished, or it was iterated twice).
 ///
 /// The ``description`` (and so `localizedDescription`) escapes control and bidirectional
 /// characters of the path it names (see ``XMLDiagnosticText``), and shows a URL without its
@@ -27,6 +28,16 @@ public enum XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertib
     /// `next()`; the description names the initializer to use instead, `XMLEvents(url:)` for
     /// `http` and `https`.
     case unsupportedURL(url: URL)
+    /// A write to a ``ByteChunkStream`` failed because its consumer will never read again: its
+    /// task was cancelled or its iterator dropped (`break`). The producer should stop its work;
+    /// the chunk was dropped.
+    case consumerTerminated
+    /// A chunk was written to a ``ByteChunkStream`` after ``ByteChunkStream/Source/finish(throwing:)``:
+    /// the end was already promised to the consumer, so the chunk was dropped.
+    case writeAfterFinish
+    /// A ``ByteChunkStream`` was iterated a second time, or one iterator was used from two places
+    /// at once: a chunk can be delivered only once. Thrown by the extra iterator's first `next()`.
+    case alreadyIterated
 
     /// A system error number, thrown by the low-level reader and given a path above it.
     struct ErrorNumber: Error {
@@ -54,6 +65,12 @@ public enum XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertib
             return "cannot read \(name): \(String(cString: strerror(code)))"
         case .unsupportedURL(let url):
             return "cannot read \(XMLDiagnosticText.redacting(url)): \(Self.reason(refusing: url))"
+        case .consumerTerminated:
+            return "the consumer of the ByteChunkStream has stopped reading"
+        case .writeAfterFinish:
+            return "a chunk was written to a ByteChunkStream after it was finished"
+        case .alreadyIterated:
+            return "a ByteChunkStream can be iterated only once"
         }
     }
 

@@ -2,7 +2,7 @@ extension AsyncSequence where Element == XMLSubtree {
     /// Each element decoded as a `Record`, one at a time.
     ///
     /// ```swift
-    /// let records = events.elements(named: "record").decode(Record.self)
+    /// let records = try events.elements(named: "record").decode(Record.self)
     /// ```
     ///
     /// - Parameters:
@@ -24,7 +24,7 @@ extension XMLEvents {
     /// decoding a whole document, in one line and in memory bounded by the largest record.
     ///
     /// ```swift
-    /// for try await record in XMLEvents(contentsOf: url).decode(Record.self, elements: "record") {
+    /// for try await record in try XMLEvents(contentsOf: url).decode(Record.self, elements: "record") {
     ///     …
     /// }
     /// ```
@@ -34,17 +34,17 @@ extension XMLEvents {
     ///   - path: An ``XMLPath`` in its written form: `record`, `/registry/record`, `atom:entry`.
     ///   - namespaces: The namespace URI of each prefix the path uses.
     ///   - decoder: How to decode; see ``XMLRecordDecoder``.
-    /// - Returns: The records; iteration throws ``XMLPathError`` at once for an invalid path,
-    ///   ``XMLRecordDecodingError`` (with the record's line and column) for a record that does not
-    ///   decode, and the document's errors.
+    /// - Returns: The records; iteration throws ``XMLRecordDecodingError`` (with the record's line
+    ///   and column) for a record that does not decode, and the document's errors.
+    /// - Throws: ``XMLPathError`` when `path` is not valid, here, before anything is read.
     @inlinable
     public func decode<Record: Decodable>(
         _ type: Record.Type,
         elements path: String,
         namespaces: [String: String] = [:],
         using decoder: XMLRecordDecoder = XMLRecordDecoder()
-    ) -> XMLDecodingSequence<XMLSubtreeSequence<Self>, Record> {
-        elements(matching: path, namespaces: namespaces).decode(type, using: decoder)
+    ) throws(XMLPathError) -> XMLDecodingSequence<XMLSubtreeSequence<Self>, Record> {
+        try elements(matching: path, namespaces: namespaces).decode(type, using: decoder)
     }
 
     /// The elements `path` selects, each decoded as a `Record`.
@@ -74,14 +74,15 @@ extension AsyncSequence where Element == XMLEvent {
     ///   - namespaces: The namespace URI of each prefix the path uses.
     ///   - decoder: How to decode.
     /// - Returns: The records.
+    /// - Throws: ``XMLPathError`` when `path` is not valid, here, before anything is read.
     @inlinable
     public func decode<Record: Decodable>(
         _ type: Record.Type,
         elements path: String,
         namespaces: [String: String] = [:],
         using decoder: XMLRecordDecoder = XMLRecordDecoder()
-    ) -> XMLDecodingSequence<XMLSubtreeSequence<Self>, Record> {
-        elements(matching: path, namespaces: namespaces).decode(type, using: decoder)
+    ) throws(XMLPathError) -> XMLDecodingSequence<XMLSubtreeSequence<Self>, Record> {
+        try elements(matching: path, namespaces: namespaces).decode(type, using: decoder)
     }
 
     /// The elements `path` selects, each decoded as a `Record`.

@@ -8,11 +8,12 @@ extension AsyncSequence where Element == XMLEvent {
     /// - Parameters:
     ///   - path: An ``XMLPath`` in its written form.
     ///   - namespaces: The namespace URI of each prefix the path uses.
-    /// - Returns: The selected subtrees; iterating throws ``XMLPathError`` at once when `path` is
-    ///   not valid.
-    public func elements(matching path: String, namespaces: [String: String] = [:]) -> XMLSubtreeSequence<Self> {
-        XMLSubtreeSequence(
-            self, path: Result { () throws(XMLPathError) in try XMLPath(path, namespaces: namespaces) })
+    /// - Returns: The selected subtrees.
+    /// - Throws: ``XMLPathError`` when `path` is not valid, here, before anything is read.
+    public func elements(
+        matching path: String, namespaces: [String: String] = [:]
+    ) throws(XMLPathError) -> XMLSubtreeSequence<Self> {
+        XMLSubtreeSequence(self, path: try XMLPath(path, namespaces: namespaces))
     }
 
     /// The elements `path` selects, each built whole.
@@ -20,7 +21,7 @@ extension AsyncSequence where Element == XMLEvent {
     /// - Parameter path: A path read already.
     /// - Returns: The selected subtrees.
     public func elements(matching path: XMLPath) -> XMLSubtreeSequence<Self> {
-        XMLSubtreeSequence(self, path: .success(path))
+        XMLSubtreeSequence(self, path: path)
     }
 
     /// The elements with this name at any depth, each built whole.
@@ -28,11 +29,13 @@ extension AsyncSequence where Element == XMLEvent {
     /// - Parameters:
     ///   - name: `local` (in any namespace), `{uri}local`, `prefix:local` or `*`.
     ///   - namespaces: The namespace URI of each prefix `name` may use.
-    /// - Returns: The selected subtrees; iterating throws ``XMLPathError`` at once when `name` is
-    ///   not a valid name.
-    public func elements(named name: String, namespaces: [String: String] = [:]) -> XMLSubtreeSequence<Self> {
-        XMLSubtreeSequence(
-            self, path: Result { () throws(XMLPathError) in try XMLPath(named: name, namespaces: namespaces) })
+    /// - Returns: The selected subtrees.
+    /// - Throws: ``XMLPathError`` when `name` is not a valid name (`entry/title` is a path: use
+    ///   ``elements(matching:namespaces:)``), here, before anything is read.
+    public func elements(
+        named name: String, namespaces: [String: String] = [:]
+    ) throws(XMLPathError) -> XMLSubtreeSequence<Self> {
+        XMLSubtreeSequence(self, path: try XMLPath(named: name, namespaces: namespaces))
     }
 }
 
@@ -45,14 +48,14 @@ extension AsyncSequence where Element == XMLEvent {
 public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.Element == XMLEvent {
     /// Each element is one selected subtree.
     public typealias Element = XMLSubtree
-    /// ``XMLPathError`` for an invalid path; the base's errors pass through unchanged.
+    /// The base's errors, passed through unchanged (a path is checked when the sequence is made).
     public typealias Failure = any Error
 
     @usableFromInline let base: Base
-    @usableFromInline let path: Result<XMLPath, XMLPathError>
+    @usableFromInline let path: XMLPath
 
     @usableFromInline
-    init(_ base: Base, path: Result<XMLPath, XMLPathError>) {
+    init(_ base: Base, path: XMLPath) {
         self.base = base
         self.path = path
     }
@@ -60,8 +63,8 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
     /// Starts iterating the base anew; when the base is ``XMLEvents``, its parser selects.
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-        if case .success(let path) = path, let events = base as? any XMLSelectingEvents {
-            return Iterator(base: nil, path: .success(path), selected: events.makeSubtreeIterator(selecting: path))
+        if let events = base as? any XMLSelectingEvents {
+            return Iterator(base: nil, path: path, selected: events.makeSubtreeIterator(selecting: path))
         }
         return Iterator(base: base.makeAsyncIterator(), path: path, selected: nil)
     }
@@ -78,7 +81,7 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
         @usableFromInline var selected: (any XMLSubtreeIterator)?
 
         @usableFromInline
-        init(base: Base.AsyncIterator?, path: Result<XMLPath, XMLPathError>, selected: (any XMLSubtreeIterator)?) {
+        init(base: Base.AsyncIterator?, path: XMLPath, selected: (any XMLSubtreeIterator)?) {
             self.base = base
             self.machine = XMLSelectionStateMachine(path: path, selectsEvents: selected == nil)
             self.selected = selected
@@ -86,8 +89,7 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
 
         /// The next selected subtree, or `nil` when the base has ended.
         ///
-        /// - Throws: ``XMLPathError`` on the first call when the path is not valid, and the base's
-        ///   errors unchanged; the base is released then.
+        /// - Throws: The base's errors unchanged; the base is released then.
         @inlinable
         public nonisolated(nonsending) mutating func next() async throws -> XMLSubtree? {
             try await next(isolation: #isolation)
@@ -102,15 +104,7 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
         /// - Throws: The errors ``next()`` throws.
         @inlinable
         public nonisolated(nonsending) mutating func next(isolation actor: (any Actor)?) async throws -> XMLSubtree? {
-            switch machine.next() {
-            case .finish:
-                return nil
-            case .fail(let error):
-                base = nil
-                throw error
-            case .pull:
-                break
-            }
+            guard machine.isSelecting else { return nil }
             if selected != nil {
                 let subtree: XMLSubtree?
                 do {

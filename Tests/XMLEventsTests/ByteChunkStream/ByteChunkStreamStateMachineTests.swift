@@ -53,6 +53,13 @@ import Testing
         }
     }
 
+    private func failed(_ effects: Machine.Effects, with expected: XMLByteSourceError) -> [Int] {
+        effects.producers.compactMap { producer, result in
+            if case .failure(let error) = result, error as? XMLByteSourceError == expected { return producer }
+            return nil
+        }
+    }
+
     @Test func waitsAtHighAndResumesOnlyAtLow() throws {
         var machine = machine(low: 4, high: 10)
         #expect(isProduceMore(machine.write(bytes(6)).0))
@@ -162,7 +169,7 @@ import Testing
             Issue.record("a write after finish must fail")
             return
         }
-        #expect(error is ByteChunkStream.WriteAfterFinish)
+        #expect(error == .writeAfterFinish)
     }
 
     @Test func cancellingTheWaitingConsumerEndsEverythingOnce() throws {
@@ -178,8 +185,8 @@ import Testing
             Issue.record("a write after the consumer left must fail")
             return
         }
-        #expect(error is ByteChunkStream.ConsumerTerminated)
-        #expect(failed(machine.enqueueCallback(99, 8), with: ByteChunkStream.ConsumerTerminated.self) == [8])
+        #expect(error == .consumerTerminated)
+        #expect(failed(machine.enqueueCallback(99, 8), with: XMLByteSourceError.consumerTerminated) == [8])
     }
 
     @Test func droppingTheIteratorFailsWaitingProducersAndDropsTheBuffer() throws {
@@ -189,7 +196,7 @@ import Testing
         let id = try #require(token(machine.write(bytes(3)).0))
         _ = machine.enqueueCallback(id, 6)
         let effects = machine.dropIterator()
-        #expect(failed(effects, with: ByteChunkStream.ConsumerTerminated.self) == [6])
+        #expect(failed(effects, with: XMLByteSourceError.consumerTerminated) == [6])
         #expect(effects.termination?.1 == .cancelled)
         #expect(machine.bufferedBytes == 0)
         #expect(machine.peakBufferedBytes == 3)

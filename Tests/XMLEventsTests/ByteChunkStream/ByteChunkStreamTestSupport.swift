@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import ThreadSafety
-import XMLEvents
+@testable import XMLEvents
 
 #if canImport(Glibc)
     import Glibc

@@ -38,7 +38,7 @@ import Testing
         await #expect(throws: ChunkStreamTestFailure(reason: "reset by peer")) { try await iterator.next() }
         #expect(try await iterator.next() == nil)
         #expect(recorder.all == [.finished])
-        #expect(throws: ByteChunkStream.WriteAfterFinish.self) { try source.writeNow(bytes(1)) }
+        #expect(throws: XMLByteSourceError.writeAfterFinish) { try source.writeNow(bytes(1)) }
     }
 
     @Test func finishWakesAWaitingConsumer() async throws {
@@ -193,9 +193,9 @@ import Testing
         consumer.cancel()
         await #expect(throws: CancellationError.self) { try await consumer.value }
         #expect(recorder.all == [.cancelled])
-        #expect(throws: ByteChunkStream.ConsumerTerminated.self) { try source.writeNow(bytes(1)) }
-        #expect(throws: ByteChunkStream.ConsumerTerminated.self) { try source.writeBlocking(bytes(1)) }
-        await #expect(throws: ByteChunkStream.ConsumerTerminated.self) { try await source.write(bytes(1)) }
+        #expect(throws: XMLByteSourceError.consumerTerminated) { try source.writeNow(bytes(1)) }
+        #expect(throws: XMLByteSourceError.consumerTerminated) { try source.writeBlocking(bytes(1)) }
+        await #expect(throws: XMLByteSourceError.consumerTerminated) { try await source.write(bytes(1)) }
         source.finish()
         #expect(recorder.all == [.cancelled], "termination is reported once")
     }
@@ -228,7 +228,7 @@ import Testing
         }
         #expect(await ChunkStreamTesting.eventually { source.storage.waitingProducerCount == 1 })
         consumer.cancel()
-        await #expect(throws: ByteChunkStream.ConsumerTerminated.self) { try await producer.value }
+        await #expect(throws: XMLByteSourceError.consumerTerminated) { try await producer.value }
         await #expect(throws: CancellationError.self) { try await consumer.value }
     }
 
@@ -254,7 +254,7 @@ import Testing
         #expect(recorder.all == [.cancelled])
         #expect(outcomes.all == ["failed"])
         #expect(source.bufferedByteCount == 0)
-        #expect(throws: ByteChunkStream.ConsumerTerminated.self) { try source.writeNow(bytes(1)) }
+        #expect(throws: XMLByteSourceError.consumerTerminated) { try source.writeNow(bytes(1)) }
     }
 
     @Test func pendingCallbacksFailWithConsumerTerminated() async throws {
@@ -265,7 +265,7 @@ import Testing
         }
         let errors = ChunkStreamRecorder<Bool>()
         source.enqueueCallback(token: token) { result in
-            if case .failure(let error) = result { errors.record(error is ByteChunkStream.ConsumerTerminated) }
+            if case .failure(let error) = result { errors.record(error as? XMLByteSourceError == .consumerTerminated) }
         }
         do {
             let iterator = stream.makeAsyncIterator()
@@ -283,7 +283,7 @@ import Testing
             _ = stream
         }
         #expect(recorder.all == [.cancelled])
-        #expect(throws: ByteChunkStream.ConsumerTerminated.self) { try source.writeNow(bytes(1)) }
+        #expect(throws: XMLByteSourceError.consumerTerminated) { try source.writeNow(bytes(1)) }
     }
 
     @Test func aSecondIteratorThrowsInsteadOfTrapping() async throws {
@@ -292,7 +292,7 @@ import Testing
         source.finish()
         var first = stream.makeAsyncIterator()
         var second = stream.makeAsyncIterator()
-        await #expect(throws: ByteChunkStream.AlreadyIterated.self) { try await second.next() }
+        await #expect(throws: XMLByteSourceError.alreadyIterated) { try await second.next() }
         #expect(try await second.next() == nil)
         #expect(try await first.next() == bytes(1))
         #expect(try await first.next() == nil)

@@ -60,7 +60,7 @@ import Testing
                     try source.writeBlocking(piece)
                     written += 1
                 }
-            } catch is ByteChunkStream.ConsumerTerminated {
+            } catch XMLByteSourceError.consumerTerminated {
                 return written
             }
             source.finish()
@@ -76,6 +76,39 @@ import Testing
         #expect(recorder.all == [.cancelled])
         let written = try await producer.value
         #expect(written < pieces.count, "the producer stopped early instead of writing the whole document")
+    }
+
+    @Test func aTaskProducerWritingAsyncIsPacedAndHearsTheConsumerLeave() async throws {
+        let document = ChunkStreamTesting.document(records: 2_000)
+        let pieces = Self.pieces(of: document, seed: 77, maxPiece: 500)
+        let maxPiece = pieces.map(\.count).max() ?? 0
+        let watermarks = ByteChunkStream.Watermarks(low: 512, high: 2048)
+        let (stream, source) = ByteChunkStream.makeStream(watermarks: watermarks)
+        // The public bridge only: a task writing with the suspending write.
+        let producer = Task {
+            var written = 0
+            do {
+                for piece in pieces {
+                    try await source.write(piece)
+                    written += 1
+                }
+            } catch XMLByteSourceError.consumerTerminated {
+                return (written: written, heardTheConsumerLeave: true)
+            }
+            source.finish()
+            return (written: written, heardTheConsumerLeave: false)
+        }
+        var records = 0
+        for try await event in XMLEvents(stream) {
+            if case .startElement(let name, _, _) = event, name.localName == "record" {
+                records += 1
+                if records == 100 { break }
+            }
+        }
+        let outcome = try await producer.value
+        #expect(outcome.heardTheConsumerLeave)
+        #expect(outcome.written < pieces.count, "the producer stopped early instead of writing the whole document")
+        #expect(stream.peakBufferedByteCount <= watermarks.high + maxPiece)
     }
 
     @Test func aProducerFailureEndsTheParseWithItsError() async throws {

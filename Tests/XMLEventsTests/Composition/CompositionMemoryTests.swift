@@ -77,7 +77,7 @@ import XMLEvents
             var peak = baseline
             var count = 0
             var lastName = ""
-            let records = XMLEvents(GeneratedRecords(count: streamedRecordCount)).elements(named: "record")
+            let records = try XMLEvents(GeneratedRecords(count: streamedRecordCount)).elements(named: "record")
             for try await record in records {
                 count += 1
                 lastName = record.child(named: "name")?.text ?? ""
@@ -107,7 +107,7 @@ import XMLEvents
             var count = 0
             var idsInOrder = true
             let decoder = XMLRecordDecoder(dateDecodingStrategy: .iso8601)
-            let records = XMLEvents(GeneratedRecords(count: streamedRecordCount / 3))
+            let records = try XMLEvents(GeneratedRecords(count: streamedRecordCount / 3))
                 .decode(Record.self, elements: "/registry/record", using: decoder)
             for try await record in records {
                 idsInOrder = idsInOrder && record.id == count
@@ -125,7 +125,7 @@ import XMLEvents
             figures["documentBytes"] = huge.byteCount
             do {
                 var found: [XMLSubtree] = []
-                for try await element in XMLEvents(huge).elements(named: "huge") { found.append(element) }
+                for try await element in try XMLEvents(huge).elements(named: "huge") { found.append(element) }
                 figures["found"] = found.count
                 figures["items"] = found.first?.childElements.count ?? 0
                 let lastText = found.first?.childElements.last?.text
@@ -134,7 +134,7 @@ import XMLEvents
             }
             trim()
             var secondCount = 0
-            for try await element in XMLEvents(huge).elements(named: "huge") {
+            for try await element in try XMLEvents(huge).elements(named: "huge") {
                 secondCount += element.childElements.count
             }
             figures["secondItems"] = secondCount

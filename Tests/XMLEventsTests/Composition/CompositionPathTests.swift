@@ -144,17 +144,34 @@ struct CompositionPathTests {
         #expect(names == ["a", "b"])
     }
 
-    @Test func invalidPathsThrowOnFirstIteration() async throws {
+    private struct Item: Decodable {}
+
+    @Test func invalidPathsAreRefusedWhenTheSequenceIsMade() async throws {
         let flag = ReleaseFlag()
         let events = XMLEvents(ReleaseTrackingChunks("<a/>", chunkSize: 2, flag: flag))
-        var iterator = events.elements(matching: "a//b").makeAsyncIterator()
-        await #expect(throws: XMLPathError(path: "a//b", reason: .emptyStep)) { try await iterator.next() }
-        #expect(flag.isReleased)
-        #expect(flag.chunksRead == 0)
-        #expect(try await iterator.next() == nil)
-        await #expect(throws: XMLPathError.self) {
-            try await collect(XMLEvents(string: "<a/>").elements(named: "p:a"))
+        #expect(throws: XMLPathError(path: "a//b", reason: .emptyStep)) { try events.elements(matching: "a//b") }
+        #expect(throws: XMLPathError(path: "m:a", reason: .unknownPrefix("m"))) {
+            try events.elements(matching: "m:a", namespaces: ["n": "urn:n"])
         }
+        #expect(throws: XMLPathError(path: "p:a", reason: .unknownPrefix("p"))) { try events.elements(named: "p:a") }
+        #expect(throws: XMLPathError(path: "entry/title", reason: .invalidName("entry/title"))) {
+            try events.elements(named: "entry/title")
+        }
+        #expect(throws: XMLPathError(path: "/", reason: .emptyPath)) { try events.decode(Item.self, elements: "/") }
+        #expect(throws: XMLPathError(path: "a/", reason: .emptyStep)) {
+            try events.map { $0 }.decode(Item.self, elements: "a/")
+        }
+        #expect(flag.chunksRead == 0, "nothing is read for a refused path")
+        // Typed throws: the error is an XMLPathError without a cast.
+        do {
+            _ = try events.elements(matching: "{urn:x")
+            Issue.record("an unterminated namespace must be refused")
+        } catch {
+            #expect(error.reason == .unterminatedNamespace)
+        }
+        // A valid path in its written form still selects.
+        let names = try await collect(try XMLEvents(string: "<r><a/><b/><a/></r>").elements(matching: "/r/a"))
+        #expect(names.map(\.name.localName) == ["a", "a"])
     }
 
     // MARK: - Nested matches

@@ -13,7 +13,7 @@ import Testing
 
 /// Standard input and other descriptors, exercised through real pipes fed by writer threads
 /// (the test process's own standard input is never read).
-@Suite struct StandardInputChunksTests {
+@Suite struct FileDescriptorChunksTests {
     @Test func readsAPipeWholeAndInOrder() async throws {
         let ends = try ChunkStreamTesting.makePipe()
         defer { close(ends.read) }
@@ -33,7 +33,7 @@ import Testing
         }
         var received = Data()
         var largest = 0
-        for try await chunk in StandardInputChunks(descriptor: ends.read, chunkSize: 4096) {
+        for try await chunk in FileDescriptorChunks(descriptor: ends.read, chunkSize: 4096) {
             received.append(chunk)
             largest = Swift.max(largest, chunk.count)
         }
@@ -57,7 +57,7 @@ import Testing
             }
         }
         var events: [XMLEvent] = []
-        for try await event in XMLEvents(StandardInputChunks(descriptor: ends.read, chunkSize: 1000)) {
+        for try await event in XMLEvents(FileDescriptorChunks(descriptor: ends.read, chunkSize: 1000)) {
             events.append(event)
         }
         try await writer.value
@@ -136,7 +136,7 @@ import Testing
             close(ends.write)
         }
         // Reading the write end of a pipe fails with EBADF.
-        var iterator = StandardInputChunks(descriptor: ends.write, chunkSize: 16).makeAsyncIterator()
+        var iterator = FileDescriptorChunks(descriptor: ends.write, chunkSize: 16).makeAsyncIterator()
         await #expect(throws: XMLByteSourceError.descriptorReadFailed(descriptor: ends.write, errno: EBADF)) {
             try await iterator.next()
         }
@@ -155,7 +155,7 @@ import Testing
         }
         let consumer = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            var iterator = StandardInputChunks(descriptor: ends.read, chunkSize: 16).makeAsyncIterator()
+            var iterator = FileDescriptorChunks(descriptor: ends.read, chunkSize: 16).makeAsyncIterator()
             return try await iterator.next()
         }
         await #expect(throws: CancellationError.self) { try await consumer.value }
@@ -165,7 +165,9 @@ import Testing
         // Constructed only: iterating would read the test runner's own standard input.
         let events = XMLEvents.standardInput(chunkSize: 1000)
         #expect(events.source.chunkSize == 1000)
-        #expect(StandardInputChunks().chunkSize == 64 * 1024)
+        #expect(events.source.descriptor == STDIN_FILENO)
+        #expect(FileDescriptorChunks.standardInput().chunkSize == 64 * 1024)
+        #expect(FileDescriptorChunks.standardInput().descriptor == STDIN_FILENO)
     }
 
     /// How many bytes the pipe holds before a write blocks.
