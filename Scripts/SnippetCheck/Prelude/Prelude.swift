@@ -56,3 +56,12 @@ let logger = Logger()
 func decompressedChunks() -> AsyncThrowingStream<Data, any Error> {
     AsyncThrowingStream { $0.finish() }
 }
+
+// The resumption examples: a long OpenStreetMap extract.
+let extractURL = URL(string: "https://download.example.org/extract.osm")!
+struct Node: Decodable, Sendable {
+    var id: Int
+    var lat: Double
+    var lon: Double
+}
+func store(_ node: Node) async throws {}
