@@ -32,22 +32,6 @@ extension XMLEvents where Source == DataChunks {
 }
 
 extension XMLEvents where Source == FileChunks {
-    /// The events of a file, read in chunks as parsing needs them; the file is never read whole.
-    ///
-    /// Iteration throws ``XMLByteSourceError`` when the file cannot be opened or read. Only a local
-    /// `file:` URL is read: for any other, such as an `http` URL (read those with
-    /// ``XMLEvents/XMLEvents/init(url:options:configuration:)``), nothing is read, not even the
-    /// local file at the same path, and iteration throws
-    /// ``XMLByteSourceError/unsupportedURL(url:)`` before any event.
-    ///
-    /// - Parameters:
-    ///   - url: A `file:` URL with no host, or `localhost`.
-    ///   - chunkSize: How many bytes are read and handed to the parser at a time.
-    ///   - options: How to parse.
-    public init(contentsOf url: URL, chunkSize: Int = 64 * 1024, options: XMLParsingOptions = .default) {
-        self.init(FileChunks(url: url, chunkSize: chunkSize), options: options)
-    }
-
     /// The events of the file at `path`, read in chunks as parsing needs them.
     ///
     /// Iteration throws ``XMLByteSourceError`` when the file cannot be opened or read.

@@ -5,8 +5,9 @@
         import FoundationNetworking
     #endif
 
-    extension XMLEvents where Source == HTTPChunks {
-        /// The events of the document at an `http` or `https` URL, parsed as its bytes arrive.
+    extension XMLEvents where Source == XMLURLChunks {
+        /// The events of the document at a URL — a local file for `file:`, an HTTP transfer for
+        /// `http` and `https` — parsed as its bytes arrive.
         ///
         /// ```swift
         /// for try await event in XMLEvents(url: feedURL) {
@@ -16,23 +17,28 @@
         /// }
         /// ```
         ///
-        /// The request is made when iteration starts. The consumer's pace reaches the server:
-        /// at most ``HTTPConfiguration/watermarks`` bytes wait between the network and the
-        /// parser, and while they do, nothing is read from the connection, so memory stays
-        /// bounded for a body of any size. `source.progress` reports the bytes received.
+        /// The file is opened, or the request made, when iteration starts. The consumer's pace
+        /// reaches the source: a file is read a chunk at a time as the parser needs it; over HTTP,
+        /// at most ``HTTPConfiguration/watermarks`` bytes wait between the network and the parser,
+        /// and while they do, nothing is read from the connection, so memory stays bounded for a
+        /// body of any size. `source.progress` reports the bytes read; the iterator's
+        /// `response()` gives an HTTP response's head.
         ///
-        /// Iteration throws ``XMLHTTPError`` (before any event for a non-2xx status or an
-        /// unreachable server), ``XMLParsingError`` for a malformed document, and
-        /// `CancellationError`; leaving the loop early aborts the transfer.
+        /// Iteration throws ``XMLByteSourceError`` for a file that cannot be read or a URL of
+        /// another scheme (before any event), ``XMLHTTPError`` (before any event for a non-2xx
+        /// status or an unreachable server), ``XMLParsingError`` for a malformed document, and
+        /// `CancellationError`; leaving the loop early closes the file or aborts the transfer.
         ///
         /// - Parameters:
-        ///   - url: The document's URL.
+        ///   - url: The document's URL: `file:`, `http` or `https`.
         ///   - options: How to parse; the defaults are safe for untrusted input.
-        ///   - configuration: The transfer's buffer, timeouts and redirect limit.
+        ///   - configuration: An HTTP transfer's buffer, timeouts, redirects and resumption.
         public init(url: URL, options: XMLParsingOptions = .default, configuration: HTTPConfiguration = .default) {
-            self.init(HTTPChunks(url: url, configuration: configuration), options: options)
+            self.init(XMLURLChunks(url: url, configuration: configuration), options: options)
         }
+    }
 
+    extension XMLEvents where Source == HTTPChunks {
         /// The events of the document that `request` answers with, parsed as its bytes arrive.
         ///
         /// The request's method, header fields, `httpBody` and `timeoutInterval` (the idle
@@ -48,6 +54,22 @@
             configuration: HTTPConfiguration = .default
         ) {
             self.init(HTTPChunks(request: request, configuration: configuration), options: options)
+        }
+    }
+
+    extension XMLEvents.Iterator where Source == XMLURLChunks {
+        /// The head of an HTTP response, before the first event and without consuming one; `nil`
+        /// for a file. See the `response()` of `XMLEvents(request:)`'s iterator.
+        ///
+        /// - Returns: The response's head, or `nil` for a `file:` URL.
+        /// - Throws: What the first ``next()`` throws if the transfer fails before a head, and
+        ///   ``XMLHTTPError/unsupportedRequest(url:reason:)`` once iteration has ended.
+        public mutating func response() async throws -> HTTPChunks.Response? {
+            guard feed.source != nil else {
+                throw XMLHTTPError.unsupportedRequest(
+                    url: nil, reason: "the iteration has ended and let its source go; ask for the response before")
+            }
+            return try await feed.source?.response() ?? nil
         }
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// byte chunks.
 ///
 /// ```swift
-/// for try await event in XMLEvents(contentsOf: fileURL) {
+/// for try await event in XMLEvents(url: fileURL) {
 ///     if case .startElement(let name, let attributes, _) = event, name.localName == "record" {
 ///         print(attributes.first?.value ?? "")
 ///     }

@@ -44,7 +44,7 @@ import XMLEvents
     @Test func aParseLeftEarlyIsNotFinished() async throws {
         let url = try Self.temporaryFile()
         defer { try? FileManager.default.removeItem(at: url) }
-        let events = XMLEvents(contentsOf: url, chunkSize: 4_096)
+        let events = XMLEvents(XMLURLChunks(url: url, fileChunkSize: 4_096))
         var items = 0
         for try await event in events {
             if case .startElement(let name, _, _) = event, name.localName == "item" {

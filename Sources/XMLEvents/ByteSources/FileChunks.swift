@@ -28,7 +28,7 @@ public struct FileChunks: AsyncSequence, Sendable {
     public let chunkSize: Int
     /// How far the latest iteration has read: bytes read and the file's size, readable from any
     /// thread while the file is read.
-    public let progress: Progress
+    public let progress: XMLSourceProgress
     /// Thrown by the first `next()` instead of opening anything.
     private let refusal: XMLByteSourceError?
 
@@ -43,33 +43,17 @@ public struct FileChunks: AsyncSequence, Sendable {
         self.init(path: path, chunkSize: chunkSize, refusal: nil)
     }
 
-    private init(path: String, chunkSize: Int, refusal: XMLByteSourceError?) {
+    /// Creates chunks of the file at `path` that report to `progress`, or that throw `refusal`
+    /// instead of opening anything.
+    init(path: String, chunkSize: Int, refusal: XMLByteSourceError?, progress: XMLSourceProgress = XMLSourceProgress()) {
         self.path = path
         self.chunkSize = Swift.max(1, chunkSize)
         self.refusal = refusal
-        self.progress = Progress()
-    }
-
-    /// Creates chunks of the file at a `file:` URL.
-    ///
-    /// Any other URL reads nothing, not even the local file of the same path: its first `next()`
-    /// throws ``XMLByteSourceError/unsupportedURL(url:)``, whose description names the right
-    /// initializer (`XMLEvents(url:)` for `http` and `https`). So does a `file:` URL that names a
-    /// host other than `localhost`.
-    ///
-    /// - Parameters:
-    ///   - url: A `file:` URL; its `path` is read.
-    ///   - chunkSize: The most bytes read at once; values below 1 count as 1.
-    public init(url: URL, chunkSize: Int = 64 * 1024) {
-        if Self.namesLocalFile(url) {
-            self.init(path: url.path, chunkSize: chunkSize, refusal: nil)
-        } else {
-            self.init(path: "", chunkSize: chunkSize, refusal: .unsupportedURL(url: url))
-        }
+        self.progress = progress
     }
 
     /// Whether `url` names a file here: a `file:` URL with no host, or `localhost`.
-    private static func namesLocalFile(_ url: URL) -> Bool {
+    static func namesLocalFile(_ url: URL) -> Bool {
         guard url.isFileURL else { return false }
         guard let host = url.host else { return true }
         return host.isEmpty || host.lowercased() == "localhost"
@@ -87,9 +71,9 @@ public struct FileChunks: AsyncSequence, Sendable {
         private var descriptor: FileDescriptorReader?
         private var isDone = false
         private let refusal: XMLByteSourceError?
-        private let progress: Progress
+        private let progress: XMLSourceProgress
 
-        init(path: String, chunkSize: Int, refusal: XMLByteSourceError?, progress: Progress) {
+        init(path: String, chunkSize: Int, refusal: XMLByteSourceError?, progress: XMLSourceProgress) {
             self.path = path
             self.chunkSize = chunkSize
             self.refusal = refusal
@@ -140,7 +124,7 @@ public struct FileChunks: AsyncSequence, Sendable {
                     progress.finish()
                     return nil
                 }
-                progress.record(received: chunk.count)
+                progress.record(read: chunk.count)
                 return chunk
             } catch {
                 isDone = true

@@ -22,11 +22,9 @@ public enum XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertib
     /// Reading an already open descriptor (standard input, a pipe) failed; `errno` is the
     /// system's reason.
     case descriptorReadFailed(descriptor: Int32, errno: Int32)
-    /// The URL given to `XMLEvents(contentsOf:)` or ``FileChunks/init(url:chunkSize:)`` is not
-    /// a local `file:` URL (an `http` URL, say, or a `file:` URL naming another host), so nothing
-    /// was read: a file is never read for a URL that does not name one. Thrown by the first
-    /// `next()`; the description names the initializer to use instead, `XMLEvents(url:)` for
-    /// `http` and `https`.
+    /// The URL given to `XMLEvents(url:)` is neither a local `file:` URL nor an `http` or `https`
+    /// one (a `file:` URL naming another host, an `ftp` URL, a URL without a scheme), so nothing
+    /// was read. Thrown by the first `next()`; the description names the schemes supported.
     case unsupportedURL(url: URL)
     /// A write to a ``ByteChunkStream`` failed because its consumer will never read again: its
     /// task was cancelled or its iterator dropped (`break`). The producer should stop its work;
@@ -77,16 +75,13 @@ public enum XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertib
     /// Why `url` is not read as a file, and what reads it.
     private static func reason(refusing url: URL) -> String {
         switch url.scheme?.lowercased() {
-        case "http", "https":
-            return "XMLEvents(contentsOf:) reads local files only; use XMLEvents(url:) for http and https URLs"
         case "file":
-            return "XMLEvents(contentsOf:) reads local files only, and this file: URL names the host "
-                + "'\(url.host ?? "")'"
+            return "this file: URL names the host '\(url.host ?? "")', and only local files are read"
         case nil:
-            return "it is not a file: URL; make one with URL(fileURLWithPath:), or use XMLEvents(path:)"
+            return "it has no scheme; XMLEvents(url:) reads file:, http and https URLs (make a file URL "
+                + "with URL(fileURLWithPath:), or use XMLEvents(path:))"
         case let scheme?:
-            return "XMLEvents(contentsOf:) reads file: URLs, and XMLEvents(url:) http and https URLs; "
-                + "the scheme '\(scheme)' is not supported"
+            return "XMLEvents(url:) reads file:, http and https URLs; the scheme '\(scheme)' is not supported"
         }
     }
 }

@@ -24,7 +24,7 @@ extension XMLEvents {
     /// decoding a whole document, in one line and in memory bounded by the largest record.
     ///
     /// ```swift
-    /// for try await record in try XMLEvents(contentsOf: url).decode(Record.self, elements: "record") {
+    /// for try await record in try XMLEvents(url: url).decode(Record.self, elements: "record") {
     ///     …
     /// }
     /// ```

@@ -20,14 +20,14 @@
             }
 
             private let request: HTTPTransferRequest
-            private let progress: Progress
+            private let progress: XMLSourceProgress
             private var stage = Stage.notStarted
             /// The body bytes handed out so far.
             private var deliveredByteCount = 0
             /// Thrown by the next call, after the last bytes the limit allowed.
             private var pendingError: XMLHTTPError?
 
-            init(request: HTTPTransferRequest, progress: Progress) {
+            init(request: HTTPTransferRequest, progress: XMLSourceProgress) {
                 self.request = request
                 self.progress = progress
             }

@@ -44,7 +44,7 @@
         public let configuration: HTTPConfiguration
 
         /// How far the latest transfer has come; readable from any thread while it streams.
-        public let progress: Progress
+        public let progress: XMLSourceProgress
 
         /// The body of a `GET` of `url`.
         ///
@@ -62,9 +62,14 @@
         ///   - request: A request for an `http` or `https` URL; a body stream is not supported.
         ///   - configuration: The buffer, timeouts and redirect limit.
         public init(request: URLRequest, configuration: HTTPConfiguration = .default) {
+            self.init(request: request, configuration: configuration, progress: XMLSourceProgress())
+        }
+
+        /// The body of the response to `request`, reporting to `progress`.
+        init(request: URLRequest, configuration: HTTPConfiguration, progress: XMLSourceProgress) {
             self.request = request
             self.configuration = configuration
-            self.progress = Progress()
+            self.progress = progress
         }
 
         /// Creates an iterator; the transfer starts with its first `next()` or `response()`.

@@ -15,9 +15,9 @@ extension HTTPConfiguration {
     /// bytes ends the series: the next break starts again at attempt 1, so a long transfer may
     /// be resumed any number of times, as long as each continuation makes progress.
     ///
-    /// Each attempt shows in ``HTTPChunks/Progress/resumptionAttemptCount`` as soon as it is
+    /// Each attempt shows in ``XMLSourceProgress/resumptionAttemptCount`` as soon as it is
     /// decided (before its back-off), and each accepted continuation in
-    /// ``HTTPChunks/Progress/resumptionCount``. ``HTTPConfiguration/totalTimeout`` runs through
+    /// ``XMLSourceProgress/resumptionCount``. ``HTTPConfiguration/totalTimeout`` runs through
     /// the back-offs, and cancelling the consuming task during one ends the transfer at once.
     ///
     /// A content-coded body (`gzip`, `deflate`, `br`, `zstd`) is resumed too, over its coded

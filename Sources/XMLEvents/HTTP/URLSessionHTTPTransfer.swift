@@ -20,7 +20,7 @@
         private var chunks: ByteChunkStream.Iterator
         private let promise = HTTPResponsePromise()
 
-        init(_ request: HTTPTransferRequest, progress: HTTPChunks.Progress) {
+        init(_ request: HTTPTransferRequest, progress: XMLSourceProgress) {
             let tasks = LockedState<(producer: Task<Void, Never>?, deadline: Task<Void, Never>?)>((nil, nil))
             let (stream, source) = ByteChunkStream.makeStream(watermarks: request.watermarks) { termination in
                 if termination == .cancelled { tasks.withLock { $0.producer }?.cancel() }
@@ -66,7 +66,7 @@
             _ request: HTTPTransferRequest,
             into source: ByteChunkStream.Source,
             promise: HTTPResponsePromise,
-            progress: HTTPChunks.Progress,
+            progress: XMLSourceProgress,
             timedOut: LockedState<Bool>
         ) async {
             do {

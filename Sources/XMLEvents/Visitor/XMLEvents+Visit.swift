@@ -3,7 +3,7 @@ extension XMLEvents {
     ///
     /// ```swift
     /// var counter = RecordCounter()
-    /// try await XMLEvents(contentsOf: url).visit(&counter)
+    /// try await XMLEvents(url: url).visit(&counter)
     /// print(counter.records)
     /// ```
     ///

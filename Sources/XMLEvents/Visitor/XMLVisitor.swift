@@ -17,7 +17,7 @@
 /// }
 ///
 /// var counter = RecordCounter()
-/// try await XMLEvents(contentsOf: url).visit(&counter)
+/// try await XMLEvents(url: url).visit(&counter)
 /// ```
 ///
 /// Implement only the methods you need: every method has an empty default. The visitor sees the

@@ -39,7 +39,7 @@
             try await HTTPTestSupport.withServer { server in
                 Self.serveFeed(on: server)
                 var iterator = XMLEvents(url: server.url("/old-feed")).makeAsyncIterator()
-                let response = try await iterator.response()
+                let response = try #require(try await iterator.response())
                 #expect(response.statusCode == 200)
                 #expect(response.url == server.url("/feed"))
                 #expect(response.value(forHTTPHeaderField: "etag") == Self.etag)

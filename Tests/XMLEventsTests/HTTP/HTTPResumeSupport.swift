@@ -24,7 +24,7 @@
             try data.write(to: url)
             defer { try? FileManager.default.removeItem(at: url) }
             var events: [XMLEvent] = []
-            for try await event in XMLEvents(contentsOf: url) { events.append(event) }
+            for try await event in XMLEvents(url: url) { events.append(event) }
             return events
         }
 

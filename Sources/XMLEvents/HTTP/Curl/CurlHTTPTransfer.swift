@@ -22,7 +22,7 @@
         private let acceptedCodings: [HTTPContentCoding]
         private var decoding = Decoding.undecided
 
-        init(_ request: HTTPTransferRequest, progress: HTTPChunks.Progress) {
+        init(_ request: HTTPTransferRequest, progress: XMLSourceProgress) {
             let thread = CurlIOThread.shared
             let id = thread?.makeTransferID() ?? 0
             // Set at creation, so that a consumer gone before the transfer starts still cancels it.

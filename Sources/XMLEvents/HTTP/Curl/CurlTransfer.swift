@@ -21,7 +21,7 @@
             let request: HTTPTransferRequest
             let source: ByteChunkStream.Source
             let promise: HTTPResponsePromise
-            let progress: HTTPChunks.Progress
+            let progress: XMLSourceProgress
         }
 
         /// What the I/O loop does with the transfer once one of its requests has ended.
@@ -42,7 +42,7 @@
         private var requestedURL: URL
         private let source: ByteChunkStream.Source
         private let promise: HTTPResponsePromise
-        private let progress: HTTPChunks.Progress
+        private let progress: XMLSourceProgress
         /// Posts a resumption to the I/O thread; called from whichever thread drains the buffer.
         private let resume: @Sendable (UInt64) -> Void
         private var machine: CurlTransferStateMachine

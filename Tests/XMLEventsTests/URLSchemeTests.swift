@@ -1,10 +1,12 @@
 import Foundation
+import LoopbackHTTP
 import Testing
 import XMLEvents
 
-/// `XMLEvents(contentsOf:)` and `FileChunks(url:)` read a file only for a URL that names one:
-/// an `http` URL whose path is a real local file reads nothing and says which initializer to use.
-@Suite struct ContentsOfURLTests {
+/// `XMLEvents(url:)` reads what the scheme says: a local file for `file:`, an HTTP transfer for
+/// `http` and `https` — an `http` URL whose path is a real local file never reads that file — and
+/// refuses any other scheme, naming those supported.
+@Suite struct URLSchemeTests {
     /// A real file holding a secret, removed however `body` ends.
     private func withSecretFile<Result>(_ body: (String) async throws -> Result) async throws -> Result {
         let directory = FileManager.default.temporaryDirectory
@@ -16,28 +18,42 @@ import XMLEvents
         return try await body(path)
     }
 
-    /// Everything `XMLEvents(contentsOf:)` gives for `url`: its events and the error it ends with.
+    /// Everything `XMLEvents(url:)` gives for `url`: its events and the error it ends with.
     private func read(_ url: URL) async -> (events: [XMLEvent], error: (any Error)?) {
         var events: [XMLEvent] = []
         do {
-            for try await event in XMLEvents(contentsOf: url) { events.append(event) }
+            for try await event in XMLEvents(url: url) { events.append(event) }
             return (events, nil)
         } catch {
             return (events, error)
         }
     }
 
-    @Test(arguments: ["http", "https", "HTTP"])
-    func aWebURLReadsNoLocalFileAndNamesXMLEventsURL(scheme: String) async throws {
+    /// Over loopback: the server, which has no such path, answers 404, and the local file of
+    /// the same path stays unread.
+    @Test(arguments: ["http", "HTTP"])
+    func aWebURLIsFetchedAndReadsNoLocalFile(scheme: String) async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
         try await withSecretFile { path in
-            let url = try #require(URL(string: "\(scheme)://evil.example\(path)"))
+            let url = try #require(URL(string: "\(scheme)://127.0.0.1:\(server.port)\(path)"))
             let (events, error) = await read(url)
             #expect(events.isEmpty)
-            let refusal = try #require(error as? XMLByteSourceError)
-            #expect(refusal == .unsupportedURL(url: url))
-            #expect(refusal.description.contains("use XMLEvents(url:) for http and https URLs"), "\(refusal)")
-            #expect(refusal.description.hasPrefix("cannot read \(url.absoluteString): "))
+            guard case .unacceptableStatus(404, _, _)? = error as? XMLHTTPError else {
+                Issue.record("expected the server's 404, got \(String(describing: error))")
+                return
+            }
+            #expect(server.requestCount(for: path) == 1)
         }
+    }
+
+    @Test func theServersDocumentIsParsed() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("/feed.xml", LoopbackResponse(body: .text("<feed><entry>one</entry></feed>")))
+        let (events, error) = await read(server.url("/feed.xml"))
+        #expect(error == nil)
+        #expect(events.contains(.text("one")))
     }
 
     @Test func anotherSchemeNamesTheSupportedOnes() async throws {
@@ -49,8 +65,8 @@ import XMLEvents
             #expect(refusal == .unsupportedURL(url: url))
             #expect(
                 refusal.description
-                    == "cannot read ftp://alice:***@evil.example\(path): XMLEvents(contentsOf:) reads file: URLs, "
-                    + "and XMLEvents(url:) http and https URLs; the scheme 'ftp' is not supported")
+                    == "cannot read ftp://alice:***@evil.example\(path): XMLEvents(url:) reads file:, http and "
+                    + "https URLs; the scheme 'ftp' is not supported")
         }
     }
 
@@ -60,7 +76,7 @@ import XMLEvents
             let (events, error) = await read(url)
             #expect(events.isEmpty)
             let refusal = try #require(error as? XMLByteSourceError)
-            #expect(refusal.description.hasSuffix("names the host 'evil.example'"), "\(refusal)")
+            #expect(refusal.description.contains("names the host 'evil.example'"), "\(refusal)")
         }
     }
 
@@ -90,14 +106,24 @@ import XMLEvents
     }
 
     /// The refusal comes from the first `next()`, not from the initializer, and only once.
-    @Test func fileChunksThrowAtTheFirstNextOnly() async throws {
+    @Test func theRefusalComesAtTheFirstNextOnly() async throws {
         try await withSecretFile { path in
-            let url = try #require(URL(string: "http://evil.example\(path)"))
-            let chunks = FileChunks(url: url)
-            #expect(chunks.path == "")
-            var iterator = chunks.makeAsyncIterator()
+            let url = try #require(URL(string: "gopher://evil.example\(path)"))
+            var iterator = XMLURLChunks(url: url).makeAsyncIterator()
             await #expect(throws: XMLByteSourceError.unsupportedURL(url: url)) { try await iterator.next() }
             #expect(try await iterator.next() == nil)
+        }
+    }
+
+    @Test func aFileHasNoResponseAndTheSameProgress() async throws {
+        try await withSecretFile { path in
+            let events = XMLEvents(url: URL(fileURLWithPath: path))
+            var iterator = events.makeAsyncIterator()
+            #expect(try await iterator.response() == nil)
+            while try await iterator.next() != nil {}
+            #expect(events.source.progress.receivedByteCount == "<secret>TOPSECRET</secret>".utf8.count)
+            #expect(events.source.progress.fractionCompleted == 1)
+            #expect(events.source.progress.isFinished)
         }
     }
 }
