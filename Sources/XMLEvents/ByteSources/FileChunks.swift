@@ -45,7 +45,8 @@ public struct FileChunks: AsyncSequence, Sendable {
 
     /// Creates chunks of the file at `path` that report to `progress`, or that throw `refusal`
     /// instead of opening anything.
-    init(path: String, chunkSize: Int, refusal: XMLByteSourceError?, progress: XMLSourceProgress = XMLSourceProgress()) {
+    init(path: String, chunkSize: Int, refusal: XMLByteSourceError?, progress: XMLSourceProgress = XMLSourceProgress())
+    {
         self.path = path
         self.chunkSize = Swift.max(1, chunkSize)
         self.refusal = refusal

@@ -49,7 +49,8 @@
             self.progress = progress
             switch url.scheme?.lowercased() {
             case "http", "https":
-                kind = .http(HTTPChunks(request: URLRequest(url: url), configuration: configuration, progress: progress))
+                kind = .http(
+                    HTTPChunks(request: URLRequest(url: url), configuration: configuration, progress: progress))
             default:
                 let refusal = FileChunks.namesLocalFile(url) ? nil : XMLByteSourceError.unsupportedURL(url: url)
                 let path = refusal == nil ? url.path : ""

@@ -117,7 +117,9 @@ struct WriterBuildingTests {
         let reparsed = try await subtree(written)
         #expect(try XMLWriter.string(for: reparsed) == written)
         #expect(reparsed.childElements.first?.attributes == selected.childElements.first?.attributes)
-        #expect(reparsed.childElements.first?.childElements.map(\.name) == selected.childElements.first?.childElements.map(\.name))
+        #expect(
+            reparsed.childElements.first?.childElements.map(\.name)
+                == selected.childElements.first?.childElements.map(\.name))
     }
 
     /// A transform that renames elements builds its events with the helpers; the writer checks
