@@ -143,12 +143,15 @@ where Base.Element == XMLSubtree {
         @usableFromInline var base: Base.AsyncIterator?
         /// The records the base's parser builds, when it does.
         @usableFromInline var records: (any XMLRecordIterator)?
+        /// Whether ``records`` is used, kept apart so that asking costs no copy of it.
+        @usableFromInline var parserBuildsRecords: Bool
         @usableFromInline let context: XMLDecodingContext
 
         @usableFromInline
         init(base: Base.AsyncIterator?, records: (any XMLRecordIterator)?, context: XMLDecodingContext) {
             self.base = base
             self.records = records
+            parserBuildsRecords = records != nil
             self.context = context
         }
 
@@ -169,15 +172,16 @@ where Base.Element == XMLSubtree {
         /// - Throws: The errors ``next()`` throws.
         @inlinable
         public nonisolated(nonsending) mutating func next(isolation actor: (any Actor)?) async throws -> Record? {
-            if records != nil {
+            if parserBuildsRecords {
                 let record: Record?
                 do {
+                    if let parsed = try records?.nextParsed(Record.self) { return parsed }
                     record = try await records?.next(Record.self)
                 } catch {
-                    records = nil
+                    release()
                     throw error
                 }
-                if record == nil { records = nil }
+                if record == nil { release() }
                 return record
             }
             let element: XMLSubtree?
@@ -197,6 +201,13 @@ where Base.Element == XMLSubtree {
                 base = nil
                 throw error
             }
+        }
+
+        /// Lets go of the base's parser and its source as soon as nothing more will come.
+        @inlinable
+        mutating func release() {
+            records = nil
+            parserBuildsRecords = false
         }
     }
 }

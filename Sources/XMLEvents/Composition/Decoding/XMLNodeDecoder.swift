@@ -149,8 +149,19 @@ final class XMLNodeDecoder: Decoder, SingleValueDecodingContainer {
                 throw corrupted(error.message)
             }
         }
-        if type == Date.self, let read = context.readsCustomDate, let date = try read(self) as? T { return date }
+        if type == Date.self, let read = context.readsCustomDate { return try customDate(read, as: type) }
         return try T(from: self)
+    }
+
+    /// A date read by the custom strategy's closure, as `T`, which is `Date`.
+    ///
+    /// Out of line, so that ``unbox(_:)`` needs no `T?` of its own, whose metadata would be
+    /// looked up on every call.
+    @inline(never)
+    private func customDate<T>(_ read: @Sendable (any Decoder) throws -> Date, as type: T.Type) throws -> T {
+        // `type` was just compared equal to `Date`, so the cast changes nothing but the static
+        // type, as in ``XMLTextValue``.
+        unsafeBitCast(try read(self), to: T.self)
     }
 
     /// A decoder for a value inside this one.

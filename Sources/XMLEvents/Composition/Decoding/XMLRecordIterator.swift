@@ -4,6 +4,13 @@ import Foundation
 /// ``XMLDecodingSequence`` iterates when its elements come straight from ``XMLEvents``.
 @usableFromInline
 protocol XMLRecordIterator {
+    /// The next selected record decoded as `Record`, when the events parsed so far complete it;
+    /// `nil` when more must be parsed first (``next(_:)``). Spares an asynchronous call for
+    /// most records.
+    ///
+    /// - Throws: ``XMLRecordDecodingError`` for a record that does not decode.
+    mutating func nextParsed<Record: Decodable>(_ type: Record.Type) throws -> Record?
+
     /// The next selected record decoded as `Record`, or `nil` at the end of the document.
     ///
     /// - Throws: ``XMLRecordDecodingError`` for a record that does not decode; the document's
@@ -42,11 +49,14 @@ struct XMLTapeRecordIterator<Source: AsyncIteratorProtocol>: XMLRecordIterator w
         self.context = context
     }
 
+    mutating func nextParsed<Record: Decodable>(_ type: Record.Type) throws -> Record? {
+        guard let nodes = selector.next(in: feed.tape, cursor: &cursor) else { return nil }
+        return try context.decode(type, from: nodes)
+    }
+
     nonisolated(nonsending) mutating func next<Record: Decodable>(_ type: Record.Type) async throws -> Record? {
         while true {
-            if let nodes = selector.next(in: feed.tape, cursor: &cursor) {
-                return try context.decode(type, from: nodes)
-            }
+            if let record = try nextParsed(type) { return record }
             guard try await feed.advance() else { return nil }
             cursor = EventTape.Cursor()
         }

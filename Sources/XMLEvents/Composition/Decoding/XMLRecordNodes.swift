@@ -417,7 +417,7 @@ extension XMLRecordNodes {
         @inline(__always)
         mutating func appendAttribute(_ name: TapeName, keyID: Int32, value: UnsafeBufferPointer<UInt8>) {
             let start = attributeBytes.count
-            attributeBytes.append(contentsOf: value)
+            attributeBytes.appendBytes(value)
             attributes.append(Attribute(name: name, keyID: keyID, valueStart: start, valueEnd: attributeBytes.count))
             elements.base[elements.count &- 1].attributeCount &+= 1
         }
@@ -425,7 +425,7 @@ extension XMLRecordNodes {
         /// A text run or CDATA section of the open element.
         @inline(__always)
         mutating func appendCharacterData(_ bytes: UnsafeBufferPointer<UInt8>) {
-            text.append(contentsOf: bytes)
+            text.appendBytes(bytes)
             contentCount &+= 1
         }
 
@@ -452,5 +452,24 @@ extension XMLRecordNodes {
             }
             return open.count == 0
         }
+    }
+}
+
+extension TapeColumn where Element == UInt8 {
+    /// Appends bytes, copying the few bytes of most values and text runs (indentation above
+    /// all) without a call to `memcpy`.
+    @inline(__always)
+    mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let added = bytes.count
+        guard added <= 16, count &+ added <= capacity, let source = bytes.baseAddress else {
+            return append(contentsOf: bytes)
+        }
+        let target = base + count
+        var index = 0
+        while index < added {
+            (target + index).initialize(to: source[index])
+            index &+= 1
+        }
+        count &+= added
     }
 }
