@@ -68,7 +68,7 @@ struct CompositionDecodingPathTests {
     @discardableResult
     static func expectSameDecoding<Record: Decodable & Equatable>(
         _ type: Record.Type, _ data: Data, path: String, decoder: XMLRecordDecoder = XMLRecordDecoder(),
-        options: XMLParsingOptions = .default, chunkSizes: [Int] = [1, 997, 64 * 1024], name: String
+        options: XMLParsingOptions = .default, chunkSizes: [Int] = [1, 7, 4096], name: String
     ) async -> Outcome<Record> {
         var first: Outcome<Record>?
         for chunkSize in chunkSizes {
@@ -292,6 +292,93 @@ struct CompositionDecodingPathTests {
         let error = try #require(outcome.error)
         #expect(error.hasPrefix("21:"), "\(error)")
         #expect(error.contains("cannot decode record at 'line[0].quantity': Cannot read \"one\" as Int"), "\(error)")
+    }
+
+    /// What counts as content, and so whether an optional value is `nil` or empty: an element
+    /// holding only a comment, a processing instruction or a space is not empty (libxml2
+    /// reports no empty CDATA section, so that element is); `xsi:nil` decides over content, and
+    /// only when it is true.
+    @Test func emptinessAndNilDecideAlikeForEveryKindOfContent() async throws {
+        struct Probe: Decodable, Equatable {
+            var selfClosed: String?
+            var openClosed: String?
+            var comment: String?
+            var instruction: String?
+            var emptyCDATA: String?
+            var space: String?
+            var markedNil: String?
+            var markedNotNil: String?
+            var attribute: String?
+        }
+        let probe = """
+            <probe attribute=""><self-closed/><open-closed></open-closed><comment><!--x--></comment>\
+            <instruction><?pi x?></instruction><empty-cdata><![CDATA[]]></empty-cdata><space> </space>\
+            <marked-nil xsi:nil="true">text</marked-nil><marked-not-nil xsi:nil="0"></marked-not-nil></probe>
+            """
+        let xml = """
+            <r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\(probe)<probe><comment/><!--between-->\
+            <space><!--a--> <?b?></space></probe></r>
+            """
+        let decoder = XMLRecordDecoder(keyDecodingStrategy: .convertFromKebabCase)
+        for reportsCDATA in [false, true] {
+            let outcome = await Self.expectSameDecoding(
+                Probe.self, Data(xml.utf8), path: "probe", decoder: decoder,
+                options: XMLParsingOptions(reportsCDATA: reportsCDATA), name: "emptiness, CDATA \(reportsCDATA)")
+            #expect(
+                outcome.records == [
+                    Probe(
+                        selfClosed: nil, openClosed: nil, comment: "", instruction: "", emptyCDATA: nil, space: " ",
+                        markedNil: nil, markedNotNil: "", attribute: ""),
+                    Probe(
+                        selfClosed: nil, openClosed: nil, comment: nil, instruction: nil, emptyCDATA: nil, space: " ",
+                        markedNil: nil, markedNotNil: nil, attribute: nil),
+                ], "\(outcome)")
+        }
+    }
+
+    /// One decoding sequence refills the same tables for every record: a record far larger than
+    /// the tables keep (thousands of elements, a long text) between small ones, each with many
+    /// children (so that keys are looked up through an index of the element) in another order.
+    /// Nothing of one record may show in the next.
+    @Test func recordsOfEverySizeRefillTheTablesAlike() async throws {
+        struct Sized: Decodable, Equatable {
+            var id: String
+            var k7: String?
+            var k36: String?
+            var long: String?
+            var v: [Value]?
+            struct Value: Decodable, Equatable {
+                var n: String
+                var text: String
+                enum CodingKeys: String, CodingKey {
+                    case n
+                    case text = "#text"
+                }
+            }
+        }
+        func record(_ index: Int) -> String {
+            // The keys come in another order in each record, so that a stale index finds
+            // another child.
+            let keys = (0..<(35 + index)).map { ($0 + 5 * index) % (35 + index) }
+            var xml = "<s id=\"r\(index)\">" + keys.map { "<k\($0)>\(index)-\($0)</k\($0)>" }.joined()
+            if index % 2 == 0 {
+                xml += (0..<5_000).map { "<v n=\"\(index).\($0)\">t\($0)</v>" }.joined()
+                xml +=
+                    "<long>" + String(repeating: Character(UnicodeScalar(UInt8(97 + index))), count: 70_000) + "</long>"
+            }
+            return xml + "</s>"
+        }
+        let xml = "<r>" + (0..<6).map(record).joined() + "</r>"
+        let outcome = await Self.expectSameDecoding(
+            Sized.self, Data(xml.utf8), path: "s", chunkSizes: [7, 4096], name: "sized records")
+        #expect(outcome.error == nil, "\(outcome)")
+        #expect(outcome.records.map(\.id) == (0..<6).map { "r\($0)" })
+        #expect(outcome.records.map(\.k7) == (0..<6).map { "\($0)-7" })
+        #expect(outcome.records.map(\.k36) == [nil, nil, "2-36", "3-36", "4-36", "5-36"])
+        #expect(outcome.records.map { $0.v?.count } == [5_000, nil, 5_000, nil, 5_000, nil])
+        #expect(outcome.records[4].v?.last == Sized.Value(n: "4.4999", text: "t4999"))
+        #expect(outcome.records.map { $0.long?.count } == [70_000, nil, 70_000, nil, 70_000, nil])
+        #expect(outcome.records[2].long?.first == "c")
     }
 
     @Test func everyDateStrategyAndKeyStrategyDecodesAlike() async throws {
