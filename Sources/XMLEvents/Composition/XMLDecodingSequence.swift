@@ -124,23 +124,35 @@ where Base.Element == XMLSubtree {
         self.decoder = decoder
     }
 
-    /// Starts iterating the base anew.
+    /// Starts iterating the base anew; when the base is ``XMLEvents``' own selection, its parser
+    /// builds each record for decoding, without making it a subtree.
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-        Iterator(base: base.makeAsyncIterator(), context: XMLDecodingContext(decoder))
+        let context = XMLDecodingContext(decoder)
+        if let selecting = base as? any XMLRecordSelecting, let records = selecting.makeRecordIterator(context: context)
+        {
+            return Iterator(base: nil, records: records, context: context)
+        }
+        return Iterator(base: base.makeAsyncIterator(), records: nil, context: context)
     }
 
-    /// Decodes each subtree of the base as it arrives, converting names with a cache that lives
-    /// as long as the iterator.
+    /// Decodes each subtree of the base as it arrives, or each record the base's parser builds,
+    /// converting names with a cache that lives as long as the iterator.
     public struct Iterator: AsyncIteratorProtocol {
         // Inlinable so that a client's loop is specialized for its base, as
         // ``XMLSubtreeSequence/Iterator`` is.
         @usableFromInline var base: Base.AsyncIterator?
+        /// The records the base's parser builds, when it does.
+        @usableFromInline var records: (any XMLRecordIterator)?
+        /// Whether ``records`` is used, kept apart so that asking costs no copy of it.
+        @usableFromInline var parserBuildsRecords: Bool
         @usableFromInline let context: XMLDecodingContext
 
         @usableFromInline
-        init(base: Base.AsyncIterator, context: XMLDecodingContext) {
+        init(base: Base.AsyncIterator?, records: (any XMLRecordIterator)?, context: XMLDecodingContext) {
             self.base = base
+            self.records = records
+            parserBuildsRecords = records != nil
             self.context = context
         }
 
@@ -161,6 +173,18 @@ where Base.Element == XMLSubtree {
         /// - Throws: The errors ``next()`` throws.
         @inlinable
         public nonisolated(nonsending) mutating func next(isolation actor: (any Actor)?) async throws -> Record? {
+            if parserBuildsRecords {
+                let record: Record?
+                do {
+                    if let parsed = try records?.nextParsed(Record.self) { return parsed }
+                    record = try await records?.next(Record.self)
+                } catch {
+                    release()
+                    throw error
+                }
+                if record == nil { release() }
+                return record
+            }
             let element: XMLSubtree?
             do {
                 element = try await base?.next(isolation: #isolation)
@@ -178,6 +202,13 @@ where Base.Element == XMLSubtree {
                 base = nil
                 throw error
             }
+        }
+
+        /// Lets go of the base's parser and its source as soon as nothing more will come.
+        @inlinable
+        mutating func release() {
+            records = nil
+            parserBuildsRecords = false
         }
     }
 }

@@ -6,11 +6,15 @@ import Foundation
 /// of the document, which is most of the work a selection over events does: the selected
 /// subtrees are built straight from the parser's ``EventTape``, and nothing outside them becomes
 /// a string or an array. ``XMLSubtreeSequence`` asks its base for this once, when iteration
-/// starts.
+/// starts, and ``XMLDecodingSequence`` asks for the records to decode, built leaner still.
 @usableFromInline
 protocol XMLSelectingEvents {
     /// The subtrees `path` selects, parsed anew from the source's beginning.
     func makeSubtreeIterator(selecting path: XMLPath) -> any XMLSubtreeIterator
+
+    /// The elements `path` selects, parsed anew from the source's beginning, each built as an
+    /// ``XMLRecordNodes`` and decoded with `context`.
+    func makeRecordIterator(selecting path: XMLPath, context: XMLDecodingContext) -> any XMLRecordIterator
 }
 
 /// Hands out selected subtrees one at a time.
@@ -28,7 +32,14 @@ extension XMLEvents: XMLSelectingEvents {
     func makeSubtreeIterator(selecting path: XMLPath) -> any XMLSubtreeIterator {
         XMLTapeSubtreeIterator(
             feed: EventTapeFeed(source: source.makeAsyncIterator(), options: options),
-            selector: XMLSubtreeSelector(path))
+            selector: XMLTapeSelector(path, builder: XMLTreeBuilder()))
+    }
+
+    @usableFromInline
+    func makeRecordIterator(selecting path: XMLPath, context: XMLDecodingContext) -> any XMLRecordIterator {
+        XMLTapeRecordIterator(
+            feed: EventTapeFeed(source: source.makeAsyncIterator(), options: options),
+            selector: XMLTapeSelector(path, builder: XMLRecordNodesBuilder(context: context)), context: context)
     }
 }
 
@@ -36,17 +47,17 @@ extension XMLEvents: XMLSelectingEvents {
 struct XMLTapeSubtreeIterator<Source: AsyncIteratorProtocol>: XMLSubtreeIterator
 where Source.Element: ContiguousBytes {
     private var feed: EventTapeFeed<Source>
-    private var selector: XMLSubtreeSelector
+    private var selector: XMLTapeSelector<XMLTreeBuilder>
     private var cursor = EventTape.Cursor()
 
-    init(feed: EventTapeFeed<Source>, selector: XMLSubtreeSelector) {
+    init(feed: EventTapeFeed<Source>, selector: XMLTapeSelector<XMLTreeBuilder>) {
         self.feed = feed
         self.selector = selector
     }
 
     nonisolated(nonsending) mutating func next() async throws -> XMLSubtree? {
         while true {
-            if let subtree = selector.nextSubtree(in: feed.tape, cursor: &cursor) { return subtree }
+            if let subtree = selector.next(in: feed.tape, cursor: &cursor) { return subtree }
             guard try await feed.advance() else { return nil }
             cursor = EventTape.Cursor()
         }

@@ -5,9 +5,8 @@
 /// builder and the path is not consulted, so an element nested in a selected element is part of
 /// the outer subtree and is not selected on its own.
 ///
-/// Two places feed it: ``XMLSelectionStateMachine``, with the events of any sequence, and
-/// ``XMLEvents``' own selection, which reads the parser's ``EventTape`` so that nothing outside a
-/// selected element becomes an event, a string or an array at all.
+/// ``XMLSelectionStateMachine`` feeds it the events of any sequence; ``XMLEvents`` selects on
+/// the parser's tape instead, with an ``XMLTapeSelector``.
 struct XMLSubtreeSelector {
     private var matcher: XMLPathMatcher
     private var builder = XMLTreeBuilder()
@@ -37,42 +36,6 @@ struct XMLSubtreeSelector {
             append(.processingInstruction(target: target, data: data))
         case .startDocument, .doctype, .endDocument:
             break
-        }
-        return nil
-    }
-
-    /// Reads `tape` from `cursor` until a selected element ends; returns its subtree, or `nil`
-    /// once every entry was read.
-    mutating func nextSubtree(in tape: EventTape, cursor: inout EventTape.Cursor) -> XMLSubtree? {
-        while cursor.index < tape.count {
-            let entry = tape.columns.pointee.entries[cursor.index]
-            cursor.index &+= 1
-            switch entry.kind {
-            case .startElement:
-                let rows = cursor.takeStartTag(entry)
-                let name = entry.name.name
-                if builder.isBuilding || matcher.enter(name) {
-                    builder.start(
-                        name: name, attributes: tape.ownedAttributes(rows.attributes),
-                        namespaces: tape.ownedNamespaces(rows.namespaces),
-                        location: tape.columns.pointee.locations[rows.location].location)
-                }
-            case .endElement:
-                if let subtree = endElement() { return subtree }
-            case .text where builder.isBuilding:
-                builder.append(.text(tape.string(start: entry.start, count: entry.count)))
-            case .cdata where builder.isBuilding:
-                builder.append(.cdata(tape.string(start: entry.start, count: entry.count)))
-            case .comment where builder.isBuilding:
-                builder.append(.comment(tape.string(start: entry.start, count: entry.count)))
-            case .processingInstruction where builder.isBuilding:
-                builder.append(
-                    .processingInstruction(
-                        target: tape.string(start: entry.start, count: entry.count),
-                        data: tape.string(start: entry.start + entry.count, count: Int(entry.extra))))
-            case .text, .cdata, .comment, .processingInstruction, .startDocument, .doctype, .endDocument:
-                break
-            }
         }
         return nil
     }

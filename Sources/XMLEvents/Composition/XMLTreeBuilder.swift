@@ -73,3 +73,43 @@ struct XMLTreeBuilder {
         return subtree
     }
 }
+
+extension XMLTreeBuilder: XMLTapeSelectionBuilder {
+    mutating func startSelection(_ entry: EventTape.Entry, rows: EventTape.StartTagRows, in tape: EventTape) {
+        start(entry, rows: rows, in: tape)
+    }
+
+    mutating func continueSelection(in tape: EventTape, cursor: inout EventTape.Cursor) -> XMLSubtree? {
+        while cursor.index < tape.count {
+            let entry = tape.columns.pointee.entries[cursor.index]
+            cursor.index &+= 1
+            switch entry.kind {
+            case .startElement:
+                start(entry, rows: cursor.takeStartTag(entry), in: tape)
+            case .endElement:
+                if let subtree = end() { return subtree }
+            case .text:
+                append(.text(tape.string(start: entry.start, count: entry.count)))
+            case .cdata:
+                append(.cdata(tape.string(start: entry.start, count: entry.count)))
+            case .comment:
+                append(.comment(tape.string(start: entry.start, count: entry.count)))
+            case .processingInstruction:
+                append(
+                    .processingInstruction(
+                        target: tape.string(start: entry.start, count: entry.count),
+                        data: tape.string(start: entry.start + entry.count, count: Int(entry.extra))))
+            case .startDocument, .doctype, .endDocument:
+                break
+            }
+        }
+        return nil
+    }
+
+    private mutating func start(_ entry: EventTape.Entry, rows: EventTape.StartTagRows, in tape: EventTape) {
+        start(
+            name: entry.name.name, attributes: tape.ownedAttributes(rows.attributes),
+            namespaces: tape.ownedNamespaces(rows.namespaces),
+            location: tape.columns.pointee.locations[rows.location].location)
+    }
+}

@@ -1,32 +1,23 @@
 import Foundation
 
 /// What every decoder of one record, or of one sequence's records, shares: the options and the
-/// names converted so far.
+/// keys registered so far.
 ///
 /// Not thread-safe, and never shared: each ``XMLRecordDecoder/decode(_:from:)`` call and each
 /// ``XMLDecodingSequence`` iterator makes its own.
 @usableFromInline
 final class XMLDecodingContext {
-    private enum KeyMode {
-        case identity
-        case separated(Character)
-        case custom(@Sendable ([any CodingKey]) -> any CodingKey)
-    }
-
     let options: XMLRecordDecoder
     let userInfo: [CodingUserInfoKey: Any]
     let textContentKey: String
-    /// The first byte of ``textContentKey``, which rules most keys out without comparing.
-    let textContentKeyFirstByte: UInt8
-    private let keyMode: KeyMode
-    /// Converted names, for the strategies whose result depends on the name alone.
-    private var convertedNames: [String: String] = [:]
-    /// The names converted last, by the identity of their storage: the parser interns names, so
-    /// a record's names are found here without hashing their text. The names themselves are
-    /// kept alive alongside, so that an identity is never reused while it is cached.
-    private var recentIdentities = [ObjectIdentifier?](repeating: nil, count: 256)
-    private var recentKeys = [String](repeating: "", count: 256)
-    private var recentNames = [XMLName?](repeating: nil, count: 256)
+    /// Whether dates are read from text (``XMLTextValue/readsDates(_:)``).
+    let readsDates: Bool
+    /// The custom date strategy's reading, if that is the strategy.
+    let readsCustomDate: (@Sendable (any Decoder) throws -> Date)?
+    private let customConversion: (@Sendable ([any CodingKey]) -> any CodingKey)?
+    // Used by one iterator's or one call's decoders, on one task, and never across a call out of
+    // this module: no two accesses overlap, so the run-time exclusivity checks are left out.
+    @exclusivity(unchecked) private var registry: XMLKeyRegistry
 
     @usableFromInline
     init(_ options: XMLRecordDecoder) {
@@ -35,60 +26,90 @@ final class XMLDecodingContext {
         for (key, value) in options.userInfo { userInfo[key] = value }
         self.userInfo = userInfo
         textContentKey = options.textContentKey
-        textContentKeyFirstByte = options.textContentKey.utf8.first ?? 0
-        switch options.keyDecodingStrategy {
-        case .useDefaultKeys: keyMode = .identity
-        case .convertFromSnakeCase: keyMode = .separated("_")
-        case .convertFromKebabCase: keyMode = .separated("-")
-        case .custom(let convert): keyMode = .custom(convert)
+        readsDates = XMLTextValue.readsDates(options.dateDecodingStrategy)
+        if case .custom(let read) = options.dateDecodingStrategy {
+            readsCustomDate = read
+        } else {
+            readsCustomDate = nil
+        }
+        if case .custom(let convert) = options.keyDecodingStrategy {
+            customConversion = convert
+        } else {
+            customConversion = nil
+        }
+        registry = XMLKeyRegistry(options.keyDecodingStrategy, textContentKey: options.textContentKey)
+    }
+
+    /// Whether names are converted by a custom strategy, for each coding path.
+    var usesCustomKeys: Bool { customConversion != nil }
+
+    /// The ID of the key a document's name converts to, or -1 (see ``XMLKeyRegistry``).
+    @inline(__always)
+    func keyID(for name: TapeName) -> Int32 {
+        registry.keyID(for: name)
+    }
+
+    /// What a coding key asks for.
+    @inline(__always)
+    func pattern(for key: String) -> XMLKeyPattern {
+        registry.pattern(for: key)
+    }
+
+    /// The key with this ID.
+    func key(_ id: Int32) -> String {
+        registry.key(id)
+    }
+
+    /// The key a name from the document is compared as, for a name or a strategy without IDs.
+    func key(for name: XMLName, keyID: Int32, decoder: XMLNodeDecoder) -> String {
+        if keyID >= 0 { return registry.key(keyID) }
+        if let customConversion {
+            return customConversion(decoder.codingPath + [XMLCodingKey(stringValue: name.localName)]).stringValue
+        }
+        return registry.convert(name.localName)
+    }
+
+    /// Whether a name from the document, with its key ID, passes a pattern.
+    ///
+    /// A name without an ID converts to a key the registry has no ID for either (it had no room
+    /// for the key when it saw the name, and makes none later), so an ID is compared only with
+    /// IDs, and a key without an ID only with the names without one.
+    @inline(__always)
+    func matches(_ pattern: XMLKeyPattern, name: TapeName, keyID: Int32, decoder: XMLNodeDecoder) -> Bool {
+        switch pattern {
+        case .local(let id):
+            return id == keyID
+        case .unregistered(let key):
+            return keyID < 0 && self.key(for: name.name, keyID: keyID, decoder: decoder) == key
+        case .qualified(let key):
+            return name.name.qualifiedName == key
+        case .expanded(let uri, let localName):
+            let name = name.name
+            return name.localName == localName && (name.namespaceURI ?? "") == uri
+        case .textContent:
+            return false
         }
     }
 
-    /// Whether names are compared as they are.
-    var usesDefaultKeys: Bool {
-        if case .identity = keyMode { return true }
-        return false
-    }
-
-    /// The key a name from the document is compared as.
-    func key(for name: XMLName, decoder: XMLSubtreeDecoder) -> String {
-        switch keyMode {
-        case .identity:
-            return name.localName
-        case .separated(let separator):
-            let identity = name.identity
-            let slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: identity)) &* 0x9E37_79B9_7F4A_7C15) >> 56)
-            if recentIdentities[slot] == identity { return recentKeys[slot] }
-            let localName = name.localName
-            let converted: String
-            if let known = convertedNames[localName] {
-                converted = known
-            } else {
-                converted = XMLKeyConversion.camelCase(localName, separator: separator)
-                convertedNames[localName] = converted
-            }
-            recentIdentities[slot] = identity
-            recentKeys[slot] = converted
-            recentNames[slot] = name
-            return converted
-        case .custom(let convert):
-            return convert(decoder.codingPath + [XMLCodingKey(stringValue: name.localName)]).stringValue
-        }
-    }
-
-    /// Decodes a record, wrapping every failure with the record's location.
-    @usableFromInline
-    func decode<T: Decodable>(_ type: T.Type, from element: XMLSubtree) throws(XMLRecordDecodingError) -> T {
-        let decoder = XMLSubtreeDecoder(value: .element(element), context: self, parent: nil, key: nil)
+    /// Decodes a record built already, wrapping every failure with the record's location.
+    func decode<T: Decodable>(_ type: T.Type, from nodes: XMLRecordNodes) throws(XMLRecordDecodingError) -> T {
+        let decoder = XMLNodeDecoder(
+            value: .element(XMLRecordNodes.root), nodes: nodes, context: self, parent: nil, key: nil)
         do {
             return try decoder.unbox(type)
         } catch let error as DecodingError {
-            throw XMLRecordDecodingError(location: element.location, underlying: error)
+            throw XMLRecordDecodingError(location: nodes.location, underlying: error)
         } catch {
             throw XMLRecordDecodingError(
-                location: element.location,
+                location: nodes.location,
                 underlying: .dataCorrupted(
                     DecodingError.Context(codingPath: [], debugDescription: "\(error)", underlyingError: error)))
         }
+    }
+
+    /// Decodes a subtree's record.
+    @usableFromInline
+    func decode<T: Decodable>(_ type: T.Type, from element: XMLSubtree) throws(XMLRecordDecodingError) -> T {
+        try decode(type, from: XMLRecordNodes(element, context: self))
     }
 }

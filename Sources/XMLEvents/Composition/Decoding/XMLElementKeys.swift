@@ -1,39 +1,32 @@
-/// The keyed view of one element: its attributes, child elements and text content by key.
+/// The keyed view of one element of a record: its attributes, child elements and text content
+/// by key.
 ///
 /// Not generic, unlike the container that forwards to it: unspecialized generic code (the
 /// container is generic over the caller's `CodingKeys`, unknown to this module) would look up
 /// type metadata on every call, which costs more than the lookups themselves. For the same
 /// reason it reports failures as values, and the container, which has the key, makes the errors.
 ///
-/// Lookups scan the element's attributes, then its children, comparing local names (cheap for
-/// the short names records have); an ``XMLKeyTable`` takes over when names are converted or
-/// there are many of them.
+/// A key is matched by its ID against the IDs of the element's attribute and child names (see
+/// ``XMLKeyRegistry``): attributes first, then children in document order, through an index
+/// for an element with many of them.
 struct XMLElementKeys {
-    let element: XMLSubtree
-    private let table: XMLKeyTable?
-
-    init(element: XMLSubtree, decoder: XMLSubtreeDecoder) {
-        self.element = element
-        let storage = element.storage
-        let threshold = decoder.context.usesDefaultKeys ? XMLKeyTable.indexThreshold : XMLKeyTable.conversionThreshold
-        if storage.attributes.count + storage.nodes.count <= threshold {
-            table = nil
-        } else {
-            table = XMLKeyTable(element: element, context: decoder.context, decoder: decoder)
-        }
-    }
+    let decoder: XMLNodeDecoder
+    let element: Int
 
     /// The keys of every attribute and child element, attributes first, each once.
-    func allKeys(decoder: XMLSubtreeDecoder) -> [String] {
+    func allKeys() -> [String] {
         var seen = Set<String>()
         var keys: [String] = []
+        let nodes = decoder.nodes
         let context = decoder.context
-        for attribute in element.storage.attributes {
-            let key = context.key(for: attribute.name, decoder: decoder)
+        for attribute in nodes.attributeRange(of: element) {
+            let row = nodes.attribute(attribute)
+            let key = context.key(for: row.name.name, keyID: row.keyID, decoder: decoder)
             if seen.insert(key).inserted { keys.append(key) }
         }
-        for case .element(let child) in element.storage.nodes {
-            let key = context.key(for: child.name, decoder: decoder)
+        for slot in nodes.childRange(of: element) {
+            let child = nodes.child(slot)
+            let key = context.key(for: nodes.name(of: child.element), keyID: child.keyID, decoder: decoder)
             if seen.insert(key).inserted { keys.append(key) }
         }
         return keys
@@ -42,74 +35,82 @@ struct XMLElementKeys {
     // MARK: - Lookup
 
     /// The attribute or first child the key names, the attribute first.
-    func lookup(_ pattern: XMLKeyPattern, decoder: XMLSubtreeDecoder) -> XMLKeyedMatch? {
-        let storage = element.storage
+    @inline(__always)
+    func lookup(_ pattern: XMLKeyPattern) -> XMLNodeMatch? {
+        let nodes = decoder.nodes
         switch pattern {
+        case .local(let id):
+            let node = nodes.element(element)
+            if node.attributeCount &+ node.childCount > XMLKeyTable.indexThreshold {
+                return nodes.index(of: element)[id]
+            }
+            return nodes.firstMatch(keyID: id, in: element)
         case .textContent:
-            return .textContent(element.text)
-        case .local(let name):
-            if let table { return table.lookup(name) }
-            if !decoder.context.usesDefaultKeys { return firstMatch(of: pattern, decoder: decoder) }
-            // The common case, spelled out so that it is only comparisons of lengths and strings.
-            let length = name.utf8.count
-            for attribute in storage.attributes {
-                let localName = attribute.name.localName
-                if localName.utf8.count == length && localName == name { return .attribute(attribute.value) }
+            return .textContent(element: element)
+        case .unregistered(let key):
+            if decoder.context.usesCustomKeys, let table = decoder.customKeyTable(for: element) {
+                return table.lookup(key)
             }
-            for position in storage.nodes.indices {
-                if case .element(let child) = storage.nodes[position] {
-                    let localName = child.name.localName
-                    if localName.utf8.count == length && localName == name { return .child(child, index: position) }
-                }
-            }
-            return nil
+            return firstMatch(of: pattern)
         case .qualified, .expanded:
-            return firstMatch(of: pattern, decoder: decoder)
+            return firstMatch(of: pattern)
         }
     }
 
     /// The first attribute, then the first child element, whose name `pattern` matches.
-    private func firstMatch(of pattern: XMLKeyPattern, decoder: XMLSubtreeDecoder) -> XMLKeyedMatch? {
-        let storage = element.storage
+    private func firstMatch(of pattern: XMLKeyPattern) -> XMLNodeMatch? {
+        let nodes = decoder.nodes
         let context = decoder.context
-        for attribute in storage.attributes where pattern.matches(attribute.name, context: context, decoder: decoder) {
-            return .attribute(attribute.value)
+        for attribute in nodes.attributeRange(of: element) {
+            let row = nodes.attribute(attribute)
+            if context.matches(pattern, name: row.name, keyID: row.keyID, decoder: decoder) {
+                return .attribute(attribute)
+            }
         }
-        for position in storage.nodes.indices {
-            if case .element(let child) = storage.nodes[position],
-                pattern.matches(child.name, context: context, decoder: decoder)
-            {
-                return .child(child, index: position)
+        for slot in nodes.childRange(of: element) {
+            let child = nodes.child(slot)
+            if context.matches(pattern, name: nodes.element(child.element).name, keyID: child.keyID, decoder: decoder) {
+                return .child(slot: slot, element: child.element)
             }
         }
         return nil
     }
 
-    func lookup(_ key: String, decoder: XMLSubtreeDecoder) -> XMLKeyedMatch? {
-        lookup(XMLKeyPattern(key, context: decoder.context), decoder: decoder)
+    @inline(__always)
+    func lookup(_ key: String) -> XMLNodeMatch? {
+        lookup(decoder.context.pattern(for: key))
     }
 
     /// The value a key stands for, for a nested decoder.
-    func value(forKey key: String, codingKey: any CodingKey, decoder: XMLSubtreeDecoder) -> XMLDecodingValue {
-        let pattern = XMLKeyPattern(key, context: decoder.context)
-        return value(of: lookup(pattern, decoder: decoder), pattern: pattern, codingKey: codingKey)
+    func value(forKey key: String, codingKey: any CodingKey) -> XMLNodeValue {
+        let pattern = decoder.context.pattern(for: key)
+        return value(of: lookup(pattern), pattern: pattern, codingKey: codingKey)
     }
 
     /// The value a match stands for, for a nested decoder.
-    func value(of match: XMLKeyedMatch?, pattern: XMLKeyPattern, codingKey: any CodingKey) -> XMLDecodingValue {
+    func value(of match: XMLNodeMatch?, pattern: XMLKeyPattern, codingKey: any CodingKey) -> XMLNodeValue {
         switch match {
-        case .attribute(let text), .textContent(let text): return .text(text)
-        case .child(let child, let index):
-            return .repeated(first: child, parent: element, index: index, pattern: pattern)
+        case .attribute(let attribute): return .text(decoder.nodes.value(ofAttribute: attribute))
+        case .textContent(let element): return .text(decoder.nodes.text(of: element))
+        case .child(let slot, _): return .repeated(first: slot, parent: element, pattern: pattern)
         case nil: return .missing(codingKey)
         }
     }
 
-    static func isNil(_ match: XMLKeyedMatch) -> Bool {
+    /// Whether a match stands for `nil`: an empty element, or empty text content.
+    func isNil(_ match: XMLNodeMatch) -> Bool {
         switch match {
         case .attribute: return false
-        case .textContent(let text): return text.isEmpty
-        case .child(let child, _): return XMLDecodingValue.isNil(child)
+        case .textContent(let element): return decoder.nodes.hasNoText(element)
+        case .child(_, let element): return decoder.nodes.isNil(element)
+        }
+    }
+
+    /// The character data found: the attribute's value, or the element's text.
+    func text(of match: XMLNodeMatch) -> String {
+        switch match {
+        case .attribute(let attribute): return decoder.nodes.value(ofAttribute: attribute)
+        case .textContent(let element), .child(_, let element): return decoder.nodes.text(of: element)
         }
     }
 
@@ -117,26 +118,33 @@ struct XMLElementKeys {
 
     /// Reads a single value with `parse`.
     @inline(__always)
-    func scalar<T>(_ key: String, decoder: XMLSubtreeDecoder, _ parse: (String) -> T?) -> XMLScalarResult<T> {
-        guard let match = lookup(key, decoder: decoder) else { return .missing }
-        return read(match, parse)
+    func scalar<T>(_ key: String, _ parse: (String) -> T?) -> XMLScalarResult<T> {
+        guard let match = lookup(key) else { return .missing }
+        let text = text(of: match)
+        if let value = parse(text) { return .value(value) }
+        return .unreadable(text: text, isNil: isNil(match))
     }
 
     /// Reads a single value with `parse`; `nil` for a missing key or an empty element.
     @inline(__always)
-    func scalarIfPresent<T>(_ key: String, decoder: XMLSubtreeDecoder, _ parse: (String) -> T?) -> XMLScalarResult<T> {
-        guard let match = lookup(key, decoder: decoder), !XMLElementKeys.isNil(match) else { return .missing }
-        return read(match, parse)
-    }
-
-    @inline(__always)
-    private func read<T>(_ match: XMLKeyedMatch, _ parse: (String) -> T?) -> XMLScalarResult<T> {
+    func scalarIfPresent<T>(_ key: String, _ parse: (String) -> T?) -> XMLScalarResult<T> {
         let text: String
-        switch match {
-        case .attribute(let value), .textContent(let value): text = value
-        case .child(let child, _): text = child.text
+        switch lookup(key) {
+        case nil:
+            return .missing
+        case .child(_, let element):
+            // The element read once, for both questions.
+            let node = decoder.nodes.element(element)
+            if decoder.nodes.isNil(node) { return .missing }
+            text = decoder.nodes.text(of: node)
+        case .attribute(let attribute):
+            text = decoder.nodes.value(ofAttribute: attribute)
+        case .textContent(let element):
+            text = decoder.nodes.text(of: element)
+            if text.isEmpty { return .missing }
         }
         if let value = parse(text) { return .value(value) }
-        return .unreadable(text: text, isNil: XMLElementKeys.isNil(match))
+        // Whatever is present here is not nil.
+        return .unreadable(text: text, isNil: false)
     }
 }

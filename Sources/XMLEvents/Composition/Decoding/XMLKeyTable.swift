@@ -1,7 +1,6 @@
-/// The keys of one element's attributes and child elements, worked out once per element when
-/// comparing names directly will not do: when the key decoding strategy converts names (each
-/// name is converted once, not once per key asked for), or when the element has so many
-/// attributes and children that scanning them for every key would be quadratic.
+/// The keys of one element's attributes and child elements under a custom key strategy,
+/// converted once for the element's decoder when it has more of them than are worth converting
+/// for every key asked for; hashed when it has many, so that lookups are not quadratic.
 struct XMLKeyTable {
     /// Above this many attributes and child elements, lookups go through a hash index.
     static let indexThreshold = 32
@@ -12,9 +11,7 @@ struct XMLKeyTable {
 
     private struct Entry {
         var key: String
-        /// The key's length in UTF-8, compared before the key: most keys differ in length.
-        var length: Int
-        var match: XMLKeyedMatch
+        var match: XMLNodeMatch
     }
 
     /// Attributes first, then child elements in document order: the order of precedence.
@@ -22,18 +19,18 @@ struct XMLKeyTable {
     /// The first entry of each key, for elements with many entries.
     private var index: [String: Int]?
 
-    init(element: XMLSubtree, context: XMLDecodingContext, decoder: XMLSubtreeDecoder) {
-        let storage = element.storage
-        entries.reserveCapacity(storage.attributes.count + storage.nodes.count)
-        for attribute in storage.attributes {
-            let key = context.key(for: attribute.name, decoder: decoder)
-            entries.append(Entry(key: key, length: key.utf8.count, match: .attribute(attribute.value)))
+    init(element: Int, decoder: XMLNodeDecoder) {
+        let nodes = decoder.nodes
+        let context = decoder.context
+        for attribute in nodes.attributeRange(of: element) {
+            let row = nodes.attribute(attribute)
+            let key = context.key(for: row.name.name, keyID: row.keyID, decoder: decoder)
+            entries.append(Entry(key: key, match: .attribute(attribute)))
         }
-        for position in storage.nodes.indices {
-            if case .element(let child) = storage.nodes[position] {
-                let key = context.key(for: child.name, decoder: decoder)
-                entries.append(Entry(key: key, length: key.utf8.count, match: .child(child, index: position)))
-            }
+        for slot in nodes.childRange(of: element) {
+            let child = nodes.child(slot)
+            let key = context.key(for: nodes.name(of: child.element), keyID: child.keyID, decoder: decoder)
+            entries.append(Entry(key: key, match: .child(slot: slot, element: child.element)))
         }
         if entries.count > XMLKeyTable.indexThreshold {
             var index: [String: Int] = [:]
@@ -44,12 +41,11 @@ struct XMLKeyTable {
     }
 
     /// The first attribute or child element whose converted name is `key`.
-    func lookup(_ key: String) -> XMLKeyedMatch? {
+    func lookup(_ key: String) -> XMLNodeMatch? {
         if let index {
             return index[key].map { entries[$0].match }
         }
-        let length = key.utf8.count
-        for entry in entries where entry.length == length && entry.key == key { return entry.match }
+        for entry in entries where entry.key == key { return entry.match }
         return nil
     }
 }

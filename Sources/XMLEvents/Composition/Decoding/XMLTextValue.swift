@@ -11,21 +11,25 @@ enum XMLTextValue {
         var message: String
     }
 
-    /// Whether values of `type` are read from text alone under `strategy`; dates under
+    /// Whether dates are read from text alone under `strategy`: not under
     /// ``XMLRecordDecoder/DateDecodingStrategy/deferredToDate`` and
-    /// ``XMLRecordDecoder/DateDecodingStrategy/custom(_:)`` want a decoder instead.
-    @inline(__always)
-    static func isText(_ type: Any.Type, strategy: XMLRecordDecoder.DateDecodingStrategy) -> Bool {
-        if type == Date.self {
-            switch strategy {
-            case .deferredToDate, .custom: return false
-            case .secondsSince1970, .millisecondsSince1970, .iso8601, .formatted: return true
-            }
+    /// ``XMLRecordDecoder/DateDecodingStrategy/custom(_:)``, which want a decoder instead.
+    static func readsDates(_ strategy: XMLRecordDecoder.DateDecodingStrategy) -> Bool {
+        switch strategy {
+        case .deferredToDate, .custom: return false
+        case .secondsSince1970, .millisecondsSince1970, .iso8601, .formatted: return true
         }
+    }
+
+    /// Whether values of `type` are read from text alone, given whether dates are
+    /// (``readsDates(_:)``).
+    @inline(__always)
+    static func isText(_ type: Any.Type, readsDates: Bool) -> Bool {
+        if type == Date.self { return readsDates }
         return type == URL.self || type == Data.self || type == Decimal.self
     }
 
-    /// Reads `text` as a value of `type`, one of the types ``isText(_:strategy:)`` accepts.
+    /// Reads `text` as a value of `type`, one of the types ``isText(_:readsDates:)`` accepts.
     ///
     /// - Throws: ``Unreadable`` when the text is not such a value.
     static func read<T>(

@@ -2,28 +2,30 @@
 /// element, or the white-space-separated tokens of an attribute.
 struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     private enum Items {
-        case elements([XMLSubtree])
+        /// Elements of the record, by their indices in its nodes.
+        case elements([Int])
         case tokens([Substring])
     }
 
-    private let decoder: XMLSubtreeDecoder
+    private let decoder: XMLNodeDecoder
     private let items: Items
     private(set) var currentIndex = 0
 
-    init(decoder: XMLSubtreeDecoder) {
+    init(decoder: XMLNodeDecoder) {
         self.decoder = decoder
+        let nodes = decoder.nodes
         switch decoder.value {
         case .element(let element):
-            items = .elements(element.childElements)
-        case .repeated(let first, let parent, let index, let pattern):
-            var elements = [first]
-            let children = parent.storage.nodes
+            items = .elements(nodes.childElements(of: element))
+        case .repeated(let first, let parent, let pattern):
+            var elements = [nodes.child(first).element]
             let context = decoder.context
-            for position in (index + 1)..<children.count {
-                if case .element(let child) = children[position],
-                    pattern.matches(child.name, context: context, decoder: decoder)
+            for slot in (first + 1)..<nodes.childRange(of: parent).upperBound {
+                let child = nodes.child(slot)
+                if context.matches(
+                    pattern, name: nodes.element(child.element).name, keyID: child.keyID, decoder: decoder)
                 {
-                    elements.append(child)
+                    elements.append(child.element)
                 }
             }
             items = .elements(elements)
@@ -46,7 +48,7 @@ struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     var isAtEnd: Bool { currentIndex >= (count ?? 0) }
 
     /// The current item's value, without moving past it.
-    private func current<T>(_ type: T.Type) throws -> XMLDecodingValue {
+    private func current<T>(_ type: T.Type) throws -> XMLNodeValue {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(
                 type,
@@ -72,15 +74,15 @@ struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         var isNil = false
         switch try current(type) {
         case .element(let element):
-            text = element.text
-            isNil = XMLDecodingValue.isNil(element)
+            text = decoder.nodes.text(of: element)
+            isNil = decoder.nodes.isNil(element)
         case .text(let token):
             text = token
         case .repeated, .missing:
             text = ""
         }
         guard let result = parse(text) else {
-            throw XMLSubtreeDecoder.unreadable(
+            throw XMLNodeDecoder.unreadable(
                 type, text: text, isNil: isNil, codingPath: codingPath + [XMLCodingKey(index: currentIndex)])
         }
         currentIndex += 1
@@ -88,7 +90,7 @@ struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decodeNil() throws -> Bool {
-        guard !isAtEnd, case .elements(let elements) = items, XMLDecodingValue.isNil(elements[currentIndex]) else {
+        guard !isAtEnd, case .elements(let elements) = items, decoder.nodes.isNil(elements[currentIndex]) else {
             return false
         }
         currentIndex += 1

@@ -1,16 +1,39 @@
 import Foundation
 
-/// The `Decoder` of one value: a record, a nested record, an array or a single value. It is its
-/// own single-value container, as decoding a single value is the common case.
-final class XMLSubtreeDecoder: Decoder, SingleValueDecodingContainer {
-    let value: XMLDecodingValue
+/// What one decoder reads from.
+enum XMLNodeValue {
+    /// An element of the record: the record, a nested record, or an item of an array.
+    case element(Int)
+    /// Text standing on its own: an attribute value, an element's text content, a list token.
+    case text(String)
+    /// The child elements a key names, the first of them in slot `first` of `parent`'s
+    /// children: one value for a single-value or keyed container, all of them for an unkeyed
+    /// one.
+    case repeated(first: Int, parent: Int, pattern: XMLKeyPattern)
+    /// A key with no attribute or child: an empty array, and an error for anything else.
+    case missing(any CodingKey)
+}
+
+/// The `Decoder` of one value of a record's ``XMLRecordNodes``: the record, a nested record, an
+/// array or a single value. It is its own single-value container, as decoding a single value is
+/// the common case.
+final class XMLNodeDecoder: Decoder, SingleValueDecodingContainer {
+    let value: XMLNodeValue
+    let nodes: XMLRecordNodes
     let context: XMLDecodingContext
     /// The decoder of the enclosing value, which the coding path is read from on demand.
-    private let parent: XMLSubtreeDecoder?
+    private let parent: XMLNodeDecoder?
     private let key: (any CodingKey)?
+    /// The converted keys of the element's attributes and children, for a custom key strategy
+    /// and an element with more of them than are worth converting for every key.
+    private var customKeys: XMLKeyTable?
 
-    init(value: XMLDecodingValue, context: XMLDecodingContext, parent: XMLSubtreeDecoder?, key: (any CodingKey)?) {
+    init(
+        value: XMLNodeValue, nodes: XMLRecordNodes, context: XMLDecodingContext, parent: XMLNodeDecoder?,
+        key: (any CodingKey)?
+    ) {
         self.value = value
+        self.nodes = nodes
         self.context = context
         self.parent = parent
         self.key = key
@@ -19,7 +42,7 @@ final class XMLSubtreeDecoder: Decoder, SingleValueDecodingContainer {
     /// Built only when asked for (errors, custom key strategies), from the chain of decoders.
     var codingPath: [any CodingKey] {
         var path: [any CodingKey] = []
-        var decoder: XMLSubtreeDecoder? = self
+        var decoder: XMLNodeDecoder? = self
         while let current = decoder {
             if let key = current.key { path.append(key) }
             decoder = current.parent
@@ -33,9 +56,13 @@ final class XMLSubtreeDecoder: Decoder, SingleValueDecodingContainer {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         switch value {
-        case .element(let element), .repeated(let element, _, _, _):
+        case .element(let element):
             return KeyedDecodingContainer(
-                XMLKeyedDecodingContainer<Key>(decoder: self, keys: XMLElementKeys(element: element, decoder: self)))
+                XMLKeyedDecodingContainer<Key>(keys: XMLElementKeys(decoder: self, element: element)))
+        case .repeated(let first, _, _):
+            return KeyedDecodingContainer(
+                XMLKeyedDecodingContainer<Key>(keys: XMLElementKeys(decoder: self, element: nodes.child(first).element))
+            )
         case .text:
             throw DecodingError.typeMismatch(
                 [String: Any].self,
@@ -60,7 +87,8 @@ final class XMLSubtreeDecoder: Decoder, SingleValueDecodingContainer {
     /// The character data the value holds.
     func text() throws -> String {
         switch value {
-        case .element(let element), .repeated(let element, _, _, _): return element.text
+        case .element(let element): return nodes.text(of: element)
+        case .repeated(let first, _, _): return nodes.text(of: nodes.child(first).element)
         case .text(let text): return text
         case .missing(let key): throw keyNotFound(key)
         }
@@ -69,7 +97,8 @@ final class XMLSubtreeDecoder: Decoder, SingleValueDecodingContainer {
     /// Whether the value stands for `nil`.
     var isNil: Bool {
         switch value {
-        case .element(let element), .repeated(let element, _, _, _): return XMLDecodingValue.isNil(element)
+        case .element(let element): return nodes.isNil(element)
+        case .repeated(let first, _, _): return nodes.isNil(nodes.child(first).element)
         case .text: return false
         case .missing: return true
         }
@@ -80,7 +109,7 @@ final class XMLSubtreeDecoder: Decoder, SingleValueDecodingContainer {
     func scalar<T>(_ type: T.Type, _ parse: (String) -> T?) throws -> T {
         let text = try text()
         if let value = parse(text) { return value }
-        throw XMLSubtreeDecoder.unreadable(type, text: text, isNil: isNil, codingPath: codingPath)
+        throw XMLNodeDecoder.unreadable(type, text: text, isNil: isNil, codingPath: codingPath)
     }
 
     static func unreadable(_ type: Any.Type, text: String, isNil: Bool, codingPath: [any CodingKey]) -> DecodingError {
@@ -112,22 +141,44 @@ final class XMLSubtreeDecoder: Decoder, SingleValueDecodingContainer {
     /// Decodes this decoder's value as `T`, reading the types XML writes as text (dates, data,
     /// URLs, decimals) from the text, and any other type through its `Decodable` implementation.
     func unbox<T: Decodable>(_ type: T.Type) throws -> T {
-        let strategy = context.options.dateDecodingStrategy
-        if XMLTextValue.isText(type, strategy: strategy) {
+        if XMLTextValue.isText(type, readsDates: context.readsDates) {
             let text = try text()
             do {
-                return try XMLTextValue.read(type, from: text, strategy: strategy)
+                return try XMLTextValue.read(type, from: text, strategy: context.options.dateDecodingStrategy)
             } catch {
                 throw corrupted(error.message)
             }
         }
-        if type == Date.self, case .custom(let read) = strategy, let date = try read(self) as? T { return date }
+        if type == Date.self, let read = context.readsCustomDate { return try customDate(read, as: type) }
         return try T(from: self)
     }
 
+    /// A date read by the custom strategy's closure, as `T`, which is `Date`.
+    ///
+    /// Out of line, so that ``unbox(_:)`` needs no `T?` of its own, whose metadata would be
+    /// looked up on every call.
+    @inline(never)
+    private func customDate<T>(_ read: @Sendable (any Decoder) throws -> Date, as type: T.Type) throws -> T {
+        // `type` was just compared equal to `Date`, so the cast changes nothing but the static
+        // type, as in ``XMLTextValue``.
+        unsafeBitCast(try read(self), to: T.self)
+    }
+
     /// A decoder for a value inside this one.
-    func child(_ value: XMLDecodingValue, key: any CodingKey) -> XMLSubtreeDecoder {
-        XMLSubtreeDecoder(value: value, context: context, parent: self, key: key)
+    func child(_ value: XMLNodeValue, key: any CodingKey) -> XMLNodeDecoder {
+        XMLNodeDecoder(value: value, nodes: nodes, context: context, parent: self, key: key)
+    }
+
+    /// The custom strategy's keys of `element`'s attributes and children, converted once for
+    /// this decoder; `nil` for an element with few of them, whose names are converted as they
+    /// are compared.
+    func customKeyTable(for element: Int) -> XMLKeyTable? {
+        if let customKeys { return customKeys }
+        let node = nodes.element(element)
+        guard node.attributeCount + node.childCount > XMLKeyTable.conversionThreshold else { return nil }
+        let table = XMLKeyTable(element: element, decoder: self)
+        customKeys = table
+        return table
     }
 
     // MARK: - SingleValueDecodingContainer
