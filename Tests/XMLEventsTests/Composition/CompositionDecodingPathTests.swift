@@ -39,16 +39,23 @@ struct CompositionDecodingPathTests {
     ) async -> (parser: Outcome<Record>, subtrees: Outcome<Record>, events: Outcome<Record>) {
         let events = XMLEvents(data: data, chunkSize: chunkSize, options: options)
         var subtrees = Outcome<Record>()
+        let selection: XMLPath
         do {
-            for try await subtree in events.elements(matching: path) {
+            selection = try XMLPath(path)
+        } catch {
+            subtrees.error = "\(error)"
+            return (subtrees, subtrees, subtrees)
+        }
+        do {
+            for try await subtree in events.elements(matching: selection) {
                 subtrees.records.append(try decoder.decode(type, from: subtree))
             }
         } catch {
             subtrees.error = "\(error)"
         }
         return (
-            await outcome(events.decode(type, elements: path, using: decoder)), subtrees,
-            await outcome(events.map { $0 }.decode(type, elements: path, using: decoder))
+            await outcome(events.decode(type, elements: selection, using: decoder)), subtrees,
+            await outcome(events.map { $0 }.decode(type, elements: selection, using: decoder))
         )
     }
 
@@ -512,7 +519,7 @@ struct CompositionDecodingPathTests {
         }
         let xml = "<r>" + (0..<50).map { "<i><name>item \($0)</name></i>" }.joined() + "</r>"
         var kept: [Kept] = []
-        for try await item in XMLEvents(string: xml, chunkSize: 16).decode(Kept.self, elements: "i") {
+        for try await item in try XMLEvents(string: xml, chunkSize: 16).decode(Kept.self, elements: "i") {
             kept.append(item)
         }
         #expect(try kept.map { try $0.name() } == (0..<50).map { "item \($0)" })

@@ -23,14 +23,14 @@ protocol XMLRecordIterator {
 @usableFromInline
 protocol XMLRecordSelecting {
     /// The records to decode with `context`, built by the base's parser; `nil` when the base
-    /// does not select (or the path is invalid, which the subtrees report).
+    /// does not select.
     func makeRecordIterator(context: XMLDecodingContext) -> (any XMLRecordIterator)?
 }
 
 extension XMLSubtreeSequence: XMLRecordSelecting {
     @usableFromInline
     func makeRecordIterator(context: XMLDecodingContext) -> (any XMLRecordIterator)? {
-        guard case .success(let path) = path, let events = base as? any XMLSelectingEvents else { return nil }
+        guard let events = base as? any XMLSelectingEvents else { return nil }
         return events.makeRecordIterator(selecting: path, context: context)
     }
 }
