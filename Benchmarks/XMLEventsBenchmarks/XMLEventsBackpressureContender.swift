@@ -62,7 +62,7 @@
                     body: .stream(document.chunks(ofSize: 65_536), contentLength: document.byteCount),
                     sendBufferSize: Self.serverSendBufferBytes
                 ))
-            let configuration = HTTPConfiguration(socketReceiveBufferSize: Self.clientReceiveBufferBytes)
+            let configuration = XMLHTTPConfiguration(socketReceiveBufferSize: Self.clientReceiveBufferBytes)
             let events = XMLEvents(url: server.url("/document.xml"), configuration: configuration)
             let stopwatch = Stopwatch()
             var tracker = ServerLeadTracker(server: server)

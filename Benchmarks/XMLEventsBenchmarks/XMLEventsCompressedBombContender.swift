@@ -46,7 +46,7 @@
                 "/bomb.xml",
                 LoopbackResponse(
                     body: Self.body([root], byteCount: root.count), contentEncoding: encoding, sendBufferSize: 16_384))
-            let configuration = HTTPConfiguration(socketReceiveBufferSize: 65_536)
+            let configuration = XMLHTTPConfiguration(socketReceiveBufferSize: 65_536)
             let streams = (0..<Self.streamCount).map { index in
                 XMLEvents(url: server.url(index == 0 ? "/document.xml" : "/bomb.xml"), configuration: configuration)
             }

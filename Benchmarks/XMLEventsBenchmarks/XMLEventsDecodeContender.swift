@@ -15,7 +15,7 @@ struct XMLEventsDecodeContender: Contender {
     let title = "XMLEvents decode"
     let reportedCounts: Set<WorkloadCounts.Field> = [.items, .itemFieldDigests]
     let summary =
-        "`XMLEvents(path:).decode(_:elements:using:)`: every item (`record`, `p`, `entry`) decoded into a `Decodable` "
+        "`XMLEvents(path:).decode(_:matching:using:)`: every item (`record`, `p`, `entry`) decoded into a `Decodable` "
         + "struct; every decoded field is checked against the generator's digests."
 
     /// A registry record, with the kebab-case dates the generator writes.
@@ -82,9 +82,9 @@ struct XMLEventsDecodeContender: Contender {
         let stopwatch = Stopwatch()
         let counts: WorkloadCounts
         switch input.document.shape {
-        case .records: counts = try await Self.tally(events.decode(Record.self, elements: item, using: decoder))
-        case .text: counts = try await Self.tally(events.decode(Paragraph.self, elements: item, using: decoder))
-        case .ns: counts = try await Self.tally(events.decode(Entry.self, elements: item, using: decoder))
+        case .records: counts = try await Self.tally(events.decode(Record.self, matching: item, using: decoder))
+        case .text: counts = try await Self.tally(events.decode(Paragraph.self, matching: item, using: decoder))
+        case .ns: counts = try await Self.tally(events.decode(Entry.self, matching: item, using: decoder))
         }
         let elapsed = stopwatch.read()
         return WorkloadMeasurement(seconds: elapsed.seconds, cpuSeconds: elapsed.cpuSeconds, counts: counts)

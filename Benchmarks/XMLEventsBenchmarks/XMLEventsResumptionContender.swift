@@ -47,7 +47,7 @@
             let document = LoopbackRangedDocument(
                 .init(bytes: body, entityTag: "\"benchmark\""), cuts: cuts(byteCount: body.count))
             server.route("/document.xml", document)
-            var configuration = HTTPConfiguration()
+            var configuration = XMLHTTPConfiguration()
             configuration.resumption = .init(maximumAttempts: 3, initialBackoff: .zero, maximumBackoff: .zero)
             let events = XMLEvents(url: server.url("/document.xml"), configuration: configuration)
             let stopwatch = Stopwatch()

@@ -1,6 +1,6 @@
 import Foundation
 
-extension XMLEvents where Source == DataChunks {
+extension XMLEvents where Source == XMLDataChunks {
     /// The events of a document held in memory, parsed a chunk at a time.
     ///
     /// - Parameters:
@@ -9,7 +9,7 @@ extension XMLEvents where Source == DataChunks {
     ///     events.
     ///   - options: How to parse.
     public init(data: Data, chunkSize: Int = 64 * 1024, options: XMLParsingOptions = .default) {
-        self.init(DataChunks(data, chunkSize: chunkSize), options: options)
+        self.init(XMLDataChunks(data, chunkSize: chunkSize), options: options)
     }
 
     /// The events of a document held in a string, parsed from its UTF-8 form.
@@ -31,7 +31,7 @@ extension XMLEvents where Source == DataChunks {
     }
 }
 
-extension XMLEvents where Source == FileChunks {
+extension XMLEvents where Source == XMLFileChunks {
     /// The events of the file at `path`, read in chunks as parsing needs them.
     ///
     /// Iteration throws ``XMLByteSourceError`` when the file cannot be opened or read.
@@ -41,6 +41,6 @@ extension XMLEvents where Source == FileChunks {
     ///   - chunkSize: How many bytes are read and handed to the parser at a time.
     ///   - options: How to parse.
     public init(path: String, chunkSize: Int = 64 * 1024, options: XMLParsingOptions = .default) {
-        self.init(FileChunks(path: path, chunkSize: chunkSize), options: options)
+        self.init(XMLFileChunks(path: path, chunkSize: chunkSize), options: options)
     }
 }

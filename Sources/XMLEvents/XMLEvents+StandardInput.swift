@@ -1,10 +1,10 @@
-extension XMLEvents where Source == FileDescriptorChunks {
+extension XMLEvents where Source == XMLFileDescriptorChunks {
     /// The events of a document read from standard input, for command-line filters such as
     /// `curl -s https://example.com/feed.xml | mytool`.
     ///
     /// Input is read on a dedicated thread, at most a few chunks ahead of parsing, so a slow
     /// consumer slows the writer upstream instead of filling memory; see
-    /// ``FileDescriptorChunks/standardInput(chunkSize:)``.
+    /// ``XMLFileDescriptorChunks/standardInput(chunkSize:)``.
     ///
     /// - Parameters:
     ///   - chunkSize: How many bytes are read and handed to the parser at a time.
@@ -13,7 +13,7 @@ extension XMLEvents where Source == FileDescriptorChunks {
     public static func standardInput(
         chunkSize: Int = 64 * 1024,
         options: XMLParsingOptions = .default
-    ) -> XMLEvents<FileDescriptorChunks> {
-        XMLEvents(FileDescriptorChunks.standardInput(chunkSize: chunkSize), options: options)
+    ) -> XMLEvents<XMLFileDescriptorChunks> {
+        XMLEvents(XMLFileDescriptorChunks.standardInput(chunkSize: chunkSize), options: options)
     }
 }

@@ -19,7 +19,7 @@
         ///
         /// The file is opened, or the request made, when iteration starts. The consumer's pace
         /// reaches the source: a file is read a chunk at a time as the parser needs it; over HTTP,
-        /// at most ``HTTPConfiguration/watermarks`` bytes wait between the network and the parser,
+        /// at most ``XMLHTTPConfiguration/watermarks`` bytes wait between the network and the parser,
         /// and while they do, nothing is read from the connection, so memory stays bounded for a
         /// body of any size. `source.progress` reports the bytes read; the iterator's
         /// `response()` gives an HTTP response's head.
@@ -33,12 +33,12 @@
         ///   - url: The document's URL: `file:`, `http` or `https`.
         ///   - options: How to parse; the defaults are safe for untrusted input.
         ///   - configuration: An HTTP transfer's buffer, timeouts, redirects and resumption.
-        public init(url: URL, options: XMLParsingOptions = .default, configuration: HTTPConfiguration = .default) {
+        public init(url: URL, options: XMLParsingOptions = .default, configuration: XMLHTTPConfiguration = .default) {
             self.init(XMLURLChunks(url: url, configuration: configuration), options: options)
         }
     }
 
-    extension XMLEvents where Source == HTTPChunks {
+    extension XMLEvents where Source == XMLHTTPChunks {
         /// The events of the document that `request` answers with, parsed as its bytes arrive.
         ///
         /// The request's method, header fields, `httpBody` and `timeoutInterval` (the idle
@@ -51,9 +51,9 @@
         public init(
             request: URLRequest,
             options: XMLParsingOptions = .default,
-            configuration: HTTPConfiguration = .default
+            configuration: XMLHTTPConfiguration = .default
         ) {
-            self.init(HTTPChunks(request: request, configuration: configuration), options: options)
+            self.init(XMLHTTPChunks(request: request, configuration: configuration), options: options)
         }
     }
 
@@ -64,7 +64,7 @@
         /// - Returns: The response's head, or `nil` for a `file:` URL.
         /// - Throws: What the first ``next()`` throws if the transfer fails before a head, and
         ///   ``XMLHTTPError/unsupportedRequest(url:reason:)`` once iteration has ended.
-        public mutating func response() async throws -> HTTPChunks.Response? {
+        public mutating func response() async throws -> XMLHTTPResponse? {
             guard feed.source != nil else {
                 throw XMLHTTPError.unsupportedRequest(
                     url: nil, reason: "the iteration has ended and let its source go; ask for the response before")
@@ -73,7 +73,7 @@
         }
     }
 
-    extension XMLEvents.Iterator where Source == HTTPChunks {
+    extension XMLEvents.Iterator where Source == XMLHTTPChunks {
         /// The head of the response, before the first event and without consuming one: the
         /// status, the final URL after redirects, and the header fields (`ETag`,
         /// `Last-Modified`, `Content-Type`, …). Starts the transfer if no event was asked for yet.
@@ -92,7 +92,7 @@
         /// - Throws: The error the first ``next()`` throws, if the transfer fails before a head
         ///   (``XMLHTTPError``, `CancellationError`); and ``XMLHTTPError/unsupportedRequest(url:reason:)``
         ///   once iteration has ended, when the transfer is let go: ask before or during it.
-        public mutating func response() async throws -> HTTPChunks.Response {
+        public mutating func response() async throws -> XMLHTTPResponse {
             if let response = try await feed.source?.response() { return response }
             throw XMLHTTPError.unsupportedRequest(
                 url: nil, reason: "the iteration has ended and let its transfer go; ask for the response before")

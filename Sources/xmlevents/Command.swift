@@ -88,7 +88,7 @@ struct Command {
             return await Demo(command: self).run(byteCount: DemoServer.byteCount(in: environment))
         case .file(let path):
             // Read as an HTTP source's progress is: bytes read against the file's size.
-            let chunks = FileChunks(path: path, chunkSize: options.chunkSize)
+            let chunks = XMLFileChunks(path: path, chunkSize: options.chunkSize)
             let reading = chunks.progress
             let outcome = await pipeline.run(
                 chunks, meter: meter,
@@ -99,7 +99,7 @@ struct Command {
         case .standardInput:
             let total = Self.regularFileSize(descriptor: STDIN_FILENO)
             let outcome = await pipeline.run(
-                FileDescriptorChunks.standardInput(chunkSize: options.chunkSize), meter: meter,
+                XMLFileDescriptorChunks.standardInput(chunkSize: options.chunkSize), meter: meter,
                 progress: progress { ProgressReading(byteCount: meter.byteCount, totalByteCount: total) })
             return finish(outcome, source: "<stdin>")
         case .url(let url):
@@ -114,10 +114,10 @@ struct Command {
 
     /// Streams an HTTP URL, whose progress is the transfer's own: bytes received against the
     /// Content-Length. Returns the source too, for the demo's backpressure figures.
-    func streamURL(_ url: URL, meter: ByteMeter) async -> (StreamOutcome, HTTPChunks) {
+    func streamURL(_ url: URL, meter: ByteMeter) async -> (StreamOutcome, XMLHTTPChunks) {
         // What `XMLEvents(url:)` reads from; built here so that the progress stays reachable
         // and the chunks can be cut to `--chunk-size`.
-        let chunks = HTTPChunks(url: url, configuration: options.httpConfiguration)
+        let chunks = XMLHTTPChunks(url: url, configuration: options.httpConfiguration)
         let transfer = chunks.progress
         let outcome = await pipeline.run(
             chunks, meter: meter,

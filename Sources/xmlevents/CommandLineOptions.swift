@@ -37,7 +37,7 @@ struct CommandLineOptions {
     static let defaultChunkSize = 64 * 1024
     // A gigabyte per step is far past any benefit, and stops `--chunk-size 9E` overflowing.
     static let maximumChunkSize = 1 << 30
-    // A year, as `HTTPConfiguration` keeps its timeouts.
+    // A year, as `XMLHTTPConfiguration` keeps its timeouts.
     static let maximumTimeSeconds = 365.0 * 86_400
     // Attempts in a row without progress; past this the back-off cap alone would wait for hours.
     static let maximumRetries = 1_000
@@ -63,8 +63,8 @@ struct CommandLineOptions {
     var retries: Int?
 
     /// The HTTP settings the flags select.
-    var httpConfiguration: HTTPConfiguration {
-        var configuration = HTTPConfiguration()
+    var httpConfiguration: XMLHTTPConfiguration {
+        var configuration = XMLHTTPConfiguration()
         configuration.totalTimeout = maximumTime
         configuration.maximumBodyByteCount = maximumBytes
         if let retries { configuration.resumption.maximumAttempts = retries }

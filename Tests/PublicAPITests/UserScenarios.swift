@@ -85,7 +85,7 @@ import XMLEvents
         defer { try? FileManager.default.removeItem(at: file) }
 
         var records: [Record] = []
-        for try await record in try XMLEvents(path: file.path).decode(Record.self, elements: "/registry/record") {
+        for try await record in try XMLEvents(path: file.path).decode(Record.self, matching: "/registry/record") {
             records.append(record)
         }
         #expect(records.count == 500)

@@ -79,7 +79,7 @@ import XMLEvents
     }
 
     @Test func chunksAreFullButTheLast() async throws {
-        var chunks = AsyncByteChunks(
+        var chunks = XMLByteChunks(
             BufferedBytes(bytes: Array(repeating: 0x41, count: 10_000), sliceSize: 333), chunkSize: 4096
         )
         .makeAsyncIterator()

@@ -28,7 +28,7 @@ import XMLEvents
         try Data(Self.document.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         var sizes: [Int] = []
-        for try await chunk in FileChunks(path: url.path, chunkSize: 4_096) { sizes.append(chunk.count) }
+        for try await chunk in XMLFileChunks(path: url.path, chunkSize: 4_096) { sizes.append(chunk.count) }
         #expect(sizes.dropLast().allSatisfy { $0 == 4_096 })
         #expect(sizes.reduce(0, +) == Self.document.utf8.count)
     }

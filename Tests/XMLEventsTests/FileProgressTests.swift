@@ -62,7 +62,7 @@ import XMLEvents
     @Test func eachIterationCountsAnew() async throws {
         let url = try Self.temporaryFile()
         defer { try? FileManager.default.removeItem(at: url) }
-        let chunks = FileChunks(path: url.path, chunkSize: 10_000)
+        let chunks = XMLFileChunks(path: url.path, chunkSize: 10_000)
         for try await _ in chunks {}
         var iterator = chunks.makeAsyncIterator()
         _ = try await iterator.next()
@@ -74,7 +74,7 @@ import XMLEvents
     }
 
     @Test func aFileWithoutASizeHasNoFraction() async throws {
-        let chunks = FileChunks(path: "/dev/null")
+        let chunks = XMLFileChunks(path: "/dev/null")
         for try await _ in chunks {}
         #expect(chunks.progress.expectedByteCount == nil)
         #expect(chunks.progress.fractionCompleted == nil)

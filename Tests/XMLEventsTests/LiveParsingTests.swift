@@ -17,7 +17,7 @@ import XMLEvents
     }
 
     @Test func aRecordComesOutBeforeTheNextBytesArrive() async throws {
-        let (stream, source) = ByteChunkStream.makeStream()
+        let (stream, source) = XMLByteChunkStream.makeStream()
         let seen = SeenEvents()
         let consumer = Task {
             for try await event in XMLEvents(stream, options: Self.live) { seen.append(event) }
@@ -36,7 +36,7 @@ import XMLEvents
     }
 
     @Test func theFirstBytesWaitForFourBytesOnly() async throws {
-        let (stream, source) = ByteChunkStream.makeStream()
+        let (stream, source) = XMLByteChunkStream.makeStream()
         let seen = SeenEvents()
         let consumer = Task {
             for try await event in XMLEvents(stream, options: Self.live) { seen.append(event) }

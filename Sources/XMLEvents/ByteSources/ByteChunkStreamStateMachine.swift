@@ -1,7 +1,7 @@
 import Foundation
 import ThreadSafety
 
-/// The rules of a ``ByteChunkStream`` as a plain value: no lock, no continuation is ever resumed
+/// The rules of a ``XMLByteChunkStream`` as a plain value: no lock, no continuation is ever resumed
 /// here. Each transition mutates the state and returns the ``Effects`` its caller must carry out
 /// after releasing the lock, so that no foreign code (a continuation's resumption, a producer's
 /// callback, the termination handler) ever runs while the lock is held.
@@ -21,20 +21,20 @@ import ThreadSafety
 /// brings the buffer to the high watermark and rises again, resuming every waiting producer, only
 /// when a delivery brings it to the low watermark.
 struct ByteChunkStreamStateMachine<Consumer, Producer> {
-    typealias TerminationHandler = @Sendable (ByteChunkStream.Termination) -> Void
+    typealias TerminationHandler = @Sendable (XMLByteChunkStream.Termination) -> Void
 
     /// Where the stream is in its life.
     enum Phase {
         case streaming
         case sourceFinished((any Error)?)
-        case terminated(ByteChunkStream.Termination)
+        case terminated(XMLByteChunkStream.Termination)
     }
 
     /// What must be woken once the lock is released.
     struct Effects {
         var consumer: (Consumer, Result<Data?, any Error>)?
         var producers: [(Producer, Result<Void, any Error>)] = []
-        var termination: (TerminationHandler, ByteChunkStream.Termination)?
+        var termination: (TerminationHandler, XMLByteChunkStream.Termination)?
 
         static var none: Effects { Effects() }
     }
@@ -62,7 +62,7 @@ struct ByteChunkStreamStateMachine<Consumer, Producer> {
         case waiting(Producer)
     }
 
-    let watermarks: ByteChunkStream.Watermarks
+    let watermarks: XMLByteChunkStream.Watermarks
     private(set) var phase = Phase.streaming
     private var queue = ByteChunkQueue()
     private(set) var peakBufferedBytes = 0
@@ -79,7 +79,7 @@ struct ByteChunkStreamStateMachine<Consumer, Producer> {
     private var owesCancellationError = false
     private(set) var onTermination: TerminationHandler?
 
-    init(watermarks: ByteChunkStream.Watermarks, onTermination: TerminationHandler?) {
+    init(watermarks: XMLByteChunkStream.Watermarks, onTermination: TerminationHandler?) {
         self.watermarks = watermarks
         self.onTermination = onTermination
     }
@@ -304,7 +304,7 @@ struct ByteChunkStreamStateMachine<Consumer, Producer> {
     /// Enters the final phase: drops the buffer and every token, wakes every waiting producer
     /// with `producerResult`, and hands out the termination handler (once).
     private mutating func terminate(
-        _ reason: ByteChunkStream.Termination,
+        _ reason: XMLByteChunkStream.Termination,
         producerResult: Result<Void, any Error>
     ) -> Effects {
         phase = .terminated(reason)

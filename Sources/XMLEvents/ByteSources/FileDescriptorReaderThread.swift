@@ -8,18 +8,18 @@ import Foundation
     import Darwin
 #endif
 
-/// Copies a readable descriptor into a ``ByteChunkStream`` on a thread of its own.
+/// Copies a readable descriptor into a ``XMLByteChunkStream`` on a thread of its own.
 ///
 /// A read from a pipe or terminal can wait indefinitely, so it must not happen on one of the
 /// few threads of the Swift concurrency pool; a dedicated thread may block, both in `read` and in
-/// ``ByteChunkStream/Source/writeBlocking(_:)``, which is how a slow consumer stops the reading.
+/// ``XMLByteChunkStream/Source/writeBlocking(_:)``, which is how a slow consumer stops the reading.
 enum FileDescriptorReaderThread {
     /// Starts the thread; it ends at the end of input, on a read error, or once the consumer has
     /// gone away, finishing `source` accordingly.
     static func start(
-        reading file: FileDescriptorChunks.Descriptor,
+        reading file: XMLFileDescriptorChunks.Descriptor,
         chunkSize: Int,
-        into source: ByteChunkStream.Source
+        into source: XMLByteChunkStream.Source
     ) {
         let thread = Thread {
             pump(file, chunkSize: chunkSize, into: source)
@@ -29,9 +29,9 @@ enum FileDescriptorReaderThread {
     }
 
     private static func pump(
-        _ file: FileDescriptorChunks.Descriptor,
+        _ file: XMLFileDescriptorChunks.Descriptor,
         chunkSize: Int,
-        into source: ByteChunkStream.Source
+        into source: XMLByteChunkStream.Source
     ) {
         // One scratch buffer, and each chunk copied out at its exact size: a pipe often returns
         // far less than asked, and a mostly empty 64 KiB buffer per buffered chunk would make the

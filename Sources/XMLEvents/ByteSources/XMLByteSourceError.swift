@@ -8,7 +8,7 @@ import Foundation
     import Darwin
 #endif
 
-/// A byte source failed: a file or descriptor could not be read, or a ``ByteChunkStream`` could
+/// A byte source failed: a file or descriptor could not be read, or a ``XMLByteChunkStream`` could
 /// not carry a chunk (its consumer left, it was finished, or it was iterated twice).
 ///
 /// The ``description`` (and so `localizedDescription`) escapes control and bidirectional
@@ -26,14 +26,14 @@ public enum XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertib
     /// one (a `file:` URL naming another host, an `ftp` URL, a URL without a scheme), so nothing
     /// was read. Thrown by the first `next()`; the description names the schemes supported.
     case unsupportedURL(url: URL)
-    /// A write to a ``ByteChunkStream`` failed because its consumer will never read again: its
+    /// A write to a ``XMLByteChunkStream`` failed because its consumer will never read again: its
     /// task was cancelled or its iterator dropped (`break`). The producer should stop its work;
     /// the chunk was dropped.
     case consumerTerminated
-    /// A chunk was written to a ``ByteChunkStream`` after ``ByteChunkStream/Source/finish(throwing:)``:
+    /// A chunk was written to a ``XMLByteChunkStream`` after ``XMLByteChunkStream/Source/finish(throwing:)``:
     /// the end was already promised to the consumer, so the chunk was dropped.
     case writeAfterFinish
-    /// A ``ByteChunkStream`` was iterated a second time, or one iterator was used from two places
+    /// A ``XMLByteChunkStream`` was iterated a second time, or one iterator was used from two places
     /// at once: a chunk can be delivered only once. Thrown by the extra iterator's first `next()`.
     case alreadyIterated
 
@@ -64,11 +64,11 @@ public enum XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertib
         case .unsupportedURL(let url):
             return "cannot read \(XMLDiagnosticText.redacting(url)): \(Self.reason(refusing: url))"
         case .consumerTerminated:
-            return "the consumer of the ByteChunkStream has stopped reading"
+            return "the consumer of the XMLByteChunkStream has stopped reading"
         case .writeAfterFinish:
-            return "a chunk was written to a ByteChunkStream after it was finished"
+            return "a chunk was written to a XMLByteChunkStream after it was finished"
         case .alreadyIterated:
-            return "a ByteChunkStream can be iterated only once"
+            return "a XMLByteChunkStream can be iterated only once"
         }
     }
 

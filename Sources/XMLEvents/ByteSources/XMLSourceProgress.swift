@@ -24,7 +24,7 @@ public final class XMLSourceProgress: Sendable {
         var resumptionAttemptCount = 0
         /// Kept after the transfer ends, while the consumer may still drain it; it holds no
         /// chunks once the consumer has finished or gone.
-        var stream: ByteChunkStream?
+        var stream: XMLByteChunkStream?
     }
 
     private let state = LockedState(State())
@@ -61,7 +61,7 @@ public final class XMLSourceProgress: Sendable {
     }
 
     /// How many times the transfer broke off mid-body and went on from where it broke, with
-    /// a continuation of the same document (see ``HTTPConfiguration/resumption``). Linux only.
+    /// a continuation of the same document (see ``XMLHTTPConfiguration/resumption``). Linux only.
     public var resumptionCount: Int {
         state.withLock { $0.resumptionCount }
     }
@@ -93,7 +93,7 @@ public final class XMLSourceProgress: Sendable {
     // MARK: Recording
 
     /// A new transfer starts, buffering in `stream` (if it has a buffer of its own).
-    func begin(buffering stream: ByteChunkStream?) {
+    func begin(buffering stream: XMLByteChunkStream?) {
         state.withLock { $0 = State(stream: stream) }
     }
 

@@ -14,7 +14,7 @@
     /// ```
     ///
     /// The scheme picks the source: a file is read in chunks of `fileChunkSize` bytes (see
-    /// ``FileChunks``), an HTTP body streams with backpressure (see ``HTTPChunks``, whose
+    /// ``XMLFileChunks``), an HTTP body streams with backpressure (see ``XMLHTTPChunks``, whose
     /// configuration applies). Any other URL reads nothing, not even a local file of the same
     /// path: the first `next()` throws ``XMLByteSourceError/unsupportedURL(url:)``, naming the
     /// schemes supported.
@@ -25,8 +25,8 @@
         public typealias Failure = any Error
 
         private enum Kind: Sendable {
-            case file(FileChunks)
-            case http(HTTPChunks)
+            case file(XMLFileChunks)
+            case http(XMLHTTPChunks)
         }
 
         /// The URL each iteration reads.
@@ -43,18 +43,18 @@
         ///   - url: A `file:` URL (with no host, or `localhost`), or an `http` or `https` URL.
         ///   - configuration: How an HTTP transfer buffers, times out, redirects and resumes.
         ///   - fileChunkSize: The most bytes read from a file at once.
-        public init(url: URL, configuration: HTTPConfiguration = .default, fileChunkSize: Int = 64 * 1024) {
+        public init(url: URL, configuration: XMLHTTPConfiguration = .default, fileChunkSize: Int = 64 * 1024) {
             self.url = url
             let progress = XMLSourceProgress()
             self.progress = progress
             switch url.scheme?.lowercased() {
             case "http", "https":
                 kind = .http(
-                    HTTPChunks(request: URLRequest(url: url), configuration: configuration, progress: progress))
+                    XMLHTTPChunks(request: URLRequest(url: url), configuration: configuration, progress: progress))
             default:
-                let refusal = FileChunks.namesLocalFile(url) ? nil : XMLByteSourceError.unsupportedURL(url: url)
+                let refusal = XMLFileChunks.namesLocalFile(url) ? nil : XMLByteSourceError.unsupportedURL(url: url)
                 let path = refusal == nil ? url.path : ""
-                kind = .file(FileChunks(path: path, chunkSize: fileChunkSize, refusal: refusal, progress: progress))
+                kind = .file(XMLFileChunks(path: path, chunkSize: fileChunkSize, refusal: refusal, progress: progress))
             }
         }
 
@@ -74,8 +74,8 @@
             public typealias Failure = any Error
 
             fileprivate enum Reader {
-                case file(FileChunks.Iterator)
-                case http(HTTPChunks.Iterator)
+                case file(XMLFileChunks.Iterator)
+                case http(XMLHTTPChunks.Iterator)
             }
 
             fileprivate var reader: Reader
@@ -103,10 +103,10 @@
             }
 
             /// The HTTP response's head, starting the transfer if need be; `nil` for a file, which
-            /// has none. See ``HTTPChunks/Iterator/response()``.
+            /// has none. See ``XMLHTTPChunks/Iterator/response()``.
             ///
             /// - Throws: What the first ``next()`` throws if the transfer fails before a head.
-            public mutating func response() async throws -> HTTPChunks.Response? {
+            public mutating func response() async throws -> XMLHTTPResponse? {
                 guard case .http(var http) = reader else { return nil }
                 defer { reader = .http(http) }
                 return try await http.response()

@@ -2,7 +2,7 @@ extension AsyncSequence where Element == XMLSubtree {
     /// Each element decoded as a `Record`, one at a time.
     ///
     /// ```swift
-    /// let records = try events.elements(named: "record").decode(Record.self)
+    /// let records = try events.elements(matching: "record").decode(Record.self)
     /// ```
     ///
     /// - Parameters:
@@ -19,54 +19,19 @@ extension AsyncSequence where Element == XMLSubtree {
     }
 }
 
-extension XMLEvents {
+extension AsyncSequence where Element == XMLEvent {
     /// The elements `path` selects, each decoded as a `Record`: the streaming counterpart of
     /// decoding a whole document, in one line and in memory bounded by the largest record.
     ///
     /// ```swift
-    /// for try await record in try XMLEvents(url: url).decode(Record.self, elements: "record") {
+    /// for try await record in try XMLEvents(url: url).decode(Record.self, matching: "record") {
     ///     …
     /// }
     /// ```
     ///
-    /// - Parameters:
-    ///   - type: The type of each record.
-    ///   - path: An ``XMLPath`` in its written form: `record`, `/registry/record`, `atom:entry`.
-    ///   - namespaces: The namespace URI of each prefix the path uses.
-    ///   - decoder: How to decode; see ``XMLRecordDecoder``.
-    /// - Returns: The records; iteration throws ``XMLRecordDecodingError`` (with the record's line
-    ///   and column) for a record that does not decode, and the document's errors.
-    /// - Throws: ``XMLPathError`` when `path` is not valid, here, before anything is read.
-    @inlinable
-    public func decode<Record: Decodable>(
-        _ type: Record.Type,
-        elements path: String,
-        namespaces: [String: String] = [:],
-        using decoder: XMLRecordDecoder = XMLRecordDecoder()
-    ) throws(XMLPathError) -> XMLDecodingSequence<XMLSubtreeSequence<Self>, Record> {
-        try elements(matching: path, namespaces: namespaces).decode(type, using: decoder)
-    }
-
-    /// The elements `path` selects, each decoded as a `Record`.
-    ///
-    /// - Parameters:
-    ///   - type: The type of each record.
-    ///   - path: A path read already.
-    ///   - decoder: How to decode.
-    /// - Returns: The records.
-    @inlinable
-    public func decode<Record: Decodable>(
-        _ type: Record.Type,
-        elements path: XMLPath,
-        using decoder: XMLRecordDecoder = XMLRecordDecoder()
-    ) -> XMLDecodingSequence<XMLSubtreeSequence<Self>, Record> {
-        elements(matching: path).decode(type, using: decoder)
-    }
-}
-
-extension AsyncSequence where Element == XMLEvent {
-    /// The elements `path` selects, each decoded as a `Record`, for any sequence of events;
-    /// errors carry a location only when the events come straight from ``XMLEvents``.
+    /// On ``XMLEvents`` the parser selects and builds the records itself; on any other sequence
+    /// of events (filtered, merged, made up) they are built from its events, and errors carry a
+    /// location only when the events come straight from ``XMLEvents``.
     ///
     /// - Parameters:
     ///   - type: The type of each record.
@@ -78,7 +43,7 @@ extension AsyncSequence where Element == XMLEvent {
     @inlinable
     public func decode<Record: Decodable>(
         _ type: Record.Type,
-        elements path: String,
+        matching path: String,
         namespaces: [String: String] = [:],
         using decoder: XMLRecordDecoder = XMLRecordDecoder()
     ) throws(XMLPathError) -> XMLDecodingSequence<XMLSubtreeSequence<Self>, Record> {
@@ -95,7 +60,7 @@ extension AsyncSequence where Element == XMLEvent {
     @inlinable
     public func decode<Record: Decodable>(
         _ type: Record.Type,
-        elements path: XMLPath,
+        matching path: XMLPath,
         using decoder: XMLRecordDecoder = XMLRecordDecoder()
     ) -> XMLDecodingSequence<XMLSubtreeSequence<Self>, Record> {
         elements(matching: path).decode(type, using: decoder)
@@ -103,7 +68,7 @@ extension AsyncSequence where Element == XMLEvent {
 }
 
 /// Subtrees decoded as `Record` values, one per subtree; made by
-/// ``_Concurrency/AsyncSequence/decode(_:using:)`` and ``XMLEvents/decode(_:elements:namespaces:using:)``.
+/// ``_Concurrency/AsyncSequence/decode(_:using:)`` and ``XMLEvents/decode(_:matching:namespaces:using:)``.
 ///
 /// The iterator holds the base's iterator and lets go of it when the base ends, when a record
 /// fails to decode, and when the iterator itself is dropped (leaving a loop early).

@@ -12,7 +12,7 @@ import Foundation
 /// var decoder = XMLRecordDecoder()
 /// decoder.keyDecodingStrategy = .convertFromKebabCase   // <registration-date>
 /// decoder.dateDecodingStrategy = .iso8601
-/// for try await record in try events.decode(Record.self, elements: "record", using: decoder) { … }
+/// for try await record in try events.decode(Record.self, matching: "record", using: decoder) { … }
 /// ```
 ///
 /// How XML maps onto the decoding containers:

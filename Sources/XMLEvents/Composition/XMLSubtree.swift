@@ -2,7 +2,7 @@
 /// from the element's events, for code that wants a record whole rather than event by event.
 ///
 /// ```swift
-/// for try await record in try XMLEvents(url: url).elements(named: "record") {
+/// for try await record in try XMLEvents(url: url).elements(matching: "record") {
 ///     print(record[attribute: "date"] ?? "-", record.child(named: "name")?.text ?? "")
 /// }
 /// ```

@@ -23,20 +23,6 @@ extension AsyncSequence where Element == XMLEvent {
     public func elements(matching path: XMLPath) -> XMLSubtreeSequence<Self> {
         XMLSubtreeSequence(self, path: path)
     }
-
-    /// The elements with this name at any depth, each built whole.
-    ///
-    /// - Parameters:
-    ///   - name: `local` (in any namespace), `{uri}local`, `prefix:local` or `*`.
-    ///   - namespaces: The namespace URI of each prefix `name` may use.
-    /// - Returns: The selected subtrees.
-    /// - Throws: ``XMLPathError`` when `name` is not a valid name (`entry/title` is a path: use
-    ///   ``elements(matching:namespaces:)``), here, before anything is read.
-    public func elements(
-        named name: String, namespaces: [String: String] = [:]
-    ) throws(XMLPathError) -> XMLSubtreeSequence<Self> {
-        XMLSubtreeSequence(self, path: try XMLPath(named: name, namespaces: namespaces))
-    }
 }
 
 /// The elements of an event sequence that an ``XMLPath`` selects, each built whole as an

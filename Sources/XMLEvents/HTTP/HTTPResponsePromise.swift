@@ -4,15 +4,15 @@ import ThreadSafety
 /// transfer's single consumer.
 final class HTTPResponsePromise: Sendable {
     private enum State: Sendable {
-        case pending(CheckedContinuation<HTTPChunks.Response, any Error>?)
-        case settled(Result<HTTPChunks.Response, any Error>)
+        case pending(CheckedContinuation<XMLHTTPResponse, any Error>?)
+        case settled(Result<XMLHTTPResponse, any Error>)
     }
 
     private let state = LockedState(State.pending(nil))
 
     /// Settles the promise; only the first call counts.
-    func settle(_ result: Result<HTTPChunks.Response, any Error>) {
-        let waiter: CheckedContinuation<HTTPChunks.Response, any Error>? = state.withLock { state in
+    func settle(_ result: Result<XMLHTTPResponse, any Error>) {
+        let waiter: CheckedContinuation<XMLHTTPResponse, any Error>? = state.withLock { state in
             guard case .pending(let waiter) = state else { return nil }
             state = .settled(result)
             return waiter
@@ -21,7 +21,7 @@ final class HTTPResponsePromise: Sendable {
     }
 
     /// The response, if the promise was settled with one.
-    var response: HTTPChunks.Response? {
+    var response: XMLHTTPResponse? {
         state.withLock { state in
             guard case .settled(.success(let response)) = state else { return nil }
             return response
@@ -32,10 +32,10 @@ final class HTTPResponsePromise: Sendable {
     /// owns the transfer guarantees.
     ///
     /// - Throws: The transfer's error, or `CancellationError` if the waiting task is cancelled.
-    func value() async throws -> HTTPChunks.Response {
+    func value() async throws -> XMLHTTPResponse {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let ready: Result<HTTPChunks.Response, any Error>? = state.withLock { state in
+                let ready: Result<XMLHTTPResponse, any Error>? = state.withLock { state in
                     switch state {
                     case .settled(let result):
                         return result
@@ -49,7 +49,7 @@ final class HTTPResponsePromise: Sendable {
                 if let ready { continuation.resume(with: ready) }
             }
         } onCancel: {
-            let waiter: CheckedContinuation<HTTPChunks.Response, any Error>? = state.withLock { state in
+            let waiter: CheckedContinuation<XMLHTTPResponse, any Error>? = state.withLock { state in
                 guard case .pending(let waiter?) = state else { return nil }
                 state = .pending(nil)
                 return waiter

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Everything a transport needs to know about one transfer, taken from a `URLRequest` and an
-/// ``HTTPConfiguration`` once, so that the transports never look at either.
+/// ``XMLHTTPConfiguration`` once, so that the transports never look at either.
 struct HTTPTransferRequest: Sendable {
     var url: URL?
     var method: String
@@ -17,17 +17,17 @@ struct HTTPTransferRequest: Sendable {
     var connectTimeout: Duration
     var maximumRedirects: Int
     var userAgent: String?
-    var watermarks: ByteChunkStream.Watermarks
+    var watermarks: XMLByteChunkStream.Watermarks
     var maximumErrorBodyByteCount: Int
     var socketReceiveBufferSize: Int?
     var totalTimeout: Duration?
     var maximumBodyByteCount: Int?
-    var acceptedContentCodings: [HTTPContentCoding]
+    var acceptedContentCodings: [XMLHTTPContentCoding]
     var usesEnvironmentProxies: Bool
     var certificateAuthorityBundlePath: String?
-    var resumption: HTTPConfiguration.ResumptionPolicy
+    var resumption: XMLHTTPConfiguration.ResumptionPolicy
 
-    init(_ request: URLRequest, configuration: HTTPConfiguration) {
+    init(_ request: URLRequest, configuration: XMLHTTPConfiguration) {
         url = request.url
         method = request.httpMethod ?? "GET"
         headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map {

@@ -2,27 +2,27 @@
     import Foundation
     import ThreadSafety
 
-    /// The transport of ``HTTPChunks`` on Apple platforms: a task that reads
-    /// `URLSession.bytes(for:)` into the consumer's ``ByteChunkStream`` with the `async` write,
+    /// The transport of ``XMLHTTPChunks`` on Apple platforms: a task that reads
+    /// `URLSession.bytes(for:)` into the consumer's ``XMLByteChunkStream`` with the `async` write,
     /// which suspends it while the buffer is full. `AsyncBytes` reads from the connection only as
     /// fast as it is iterated, so the consumer's pace reaches TCP as it does on Linux.
     ///
     /// Differences from Linux: `URLSession` applies its own redirect limit, connect timeout,
-    /// content codings, proxies and trust (``HTTPConfiguration/maximumRedirects``,
-    /// ``HTTPConfiguration/connectTimeout``, ``HTTPConfiguration/socketReceiveBufferSize``,
-    /// ``HTTPConfiguration/acceptedContentCodings``, ``HTTPConfiguration/usesEnvironmentProxies``
-    /// and ``HTTPConfiguration/certificateAuthorityBundlePath`` are not used), a body cut short is
+    /// content codings, proxies and trust (``XMLHTTPConfiguration/maximumRedirects``,
+    /// ``XMLHTTPConfiguration/connectTimeout``, ``XMLHTTPConfiguration/socketReceiveBufferSize``,
+    /// ``XMLHTTPConfiguration/acceptedContentCodings``, ``XMLHTTPConfiguration/usesEnvironmentProxies``
+    /// and ``XMLHTTPConfiguration/certificateAuthorityBundlePath`` are not used), a body cut short is
     /// ``XMLHTTPError/connectionLost(url:reason:)``, and bytes are gathered into chunks of
     /// ``chunkSize``, so a body that trickles in reaches the consumer in such steps.
     final class URLSessionHTTPTransfer {
         static let chunkSize = 16_384
 
-        private var chunks: ByteChunkStream.Iterator
+        private var chunks: XMLByteChunkStream.Iterator
         private let promise = HTTPResponsePromise()
 
         init(_ request: HTTPTransferRequest, progress: XMLSourceProgress) {
             let tasks = LockedState<(producer: Task<Void, Never>?, deadline: Task<Void, Never>?)>((nil, nil))
-            let (stream, source) = ByteChunkStream.makeStream(watermarks: request.watermarks) { termination in
+            let (stream, source) = XMLByteChunkStream.makeStream(watermarks: request.watermarks) { termination in
                 if termination == .cancelled { tasks.withLock { $0.producer }?.cancel() }
             }
             chunks = stream.makeAsyncIterator()
@@ -48,7 +48,7 @@
         }
 
         /// The response head, once known.
-        func response() async throws -> HTTPChunks.Response {
+        func response() async throws -> XMLHTTPResponse {
             try await promise.value()
         }
 
@@ -64,7 +64,7 @@
 
         private static func transfer(
             _ request: HTTPTransferRequest,
-            into source: ByteChunkStream.Source,
+            into source: XMLByteChunkStream.Source,
             promise: HTTPResponsePromise,
             progress: XMLSourceProgress,
             timedOut: LockedState<Bool>
@@ -131,7 +131,7 @@
             return urlRequest
         }
 
-        private static func head(of response: URLResponse, url: URL) throws -> HTTPChunks.Response {
+        private static func head(of response: URLResponse, url: URL) throws -> XMLHTTPResponse {
             guard let http = response as? HTTPURLResponse else {
                 throw XMLHTTPError.unsupportedRequest(url: url, reason: "the response is not HTTP")
             }
@@ -139,7 +139,7 @@
                 guard let name = name as? String, let value = value as? String else { return nil }
                 return (name, value)
             }
-            return HTTPChunks.Response(
+            return XMLHTTPResponse(
                 statusCode: http.statusCode,
                 url: http.url ?? url,
                 headers: headers.sorted { $0.name < $1.name },

@@ -3,7 +3,7 @@ import Foundation
 /// An HTTP transfer failed: the server could not be reached, answered with an error status, went
 /// silent or too slow, sent too much, or cut the body short.
 ///
-/// Thrown by the iteration of ``HTTPChunks`` and of `XMLEvents(url:)`, never replaced by a silent
+/// Thrown by the iteration of ``XMLHTTPChunks`` and of `XMLEvents(url:)`, never replaced by a silent
 /// end. Errors that come before the response (every case but ``stalled(url:after:)``,
 /// ``totalTimeoutExceeded(url:after:)``, ``bodyTooLarge(url:limit:)``,
 /// ``undecodableContent(url:reason:)``,
@@ -20,7 +20,7 @@ public enum XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, Lo
     /// The server answered with a status outside 200–299 (after following redirects).
     ///
     /// `bodyPrefix` holds the first bytes of the response's body, at most
-    /// ``HTTPConfiguration/maximumErrorBodyByteCount``, which often explain the refusal.
+    /// ``XMLHTTPConfiguration/maximumErrorBodyByteCount``, which often explain the refusal.
     case unacceptableStatus(Int, url: URL, bodyPrefix: Data)
 
     /// The server answered a conditional request (`If-None-Match`, `If-Modified-Since`) with
@@ -37,7 +37,7 @@ public enum XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, Lo
     ///     cache.refresh(etag: response.value(forHTTPHeaderField: "ETag"))
     /// }
     /// ```
-    case notModified(HTTPChunks.Response)
+    case notModified(XMLHTTPResponse)
 
     /// The host name could not be resolved.
     case hostNotFound(url: URL)
@@ -56,14 +56,14 @@ public enum XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, Lo
     /// (the idle timeout): it trickles the head, or one header line is endless.
     case headerTooSlow(url: URL, after: Duration)
 
-    /// The transfer did not end within `after`, ``HTTPConfiguration/totalTimeout``.
+    /// The transfer did not end within `after`, ``XMLHTTPConfiguration/totalTimeout``.
     case totalTimeoutExceeded(url: URL, after: Duration)
 
     /// The response's head, or one of its lines, is longer than `limit` bytes.
     case headerTooLarge(url: URL, limit: Int)
 
     /// The body, after content decoding, is longer than `limit` bytes,
-    /// ``HTTPConfiguration/maximumBodyByteCount``. Thrown after the first `limit` bytes, or before
+    /// ``XMLHTTPConfiguration/maximumBodyByteCount``. Thrown after the first `limit` bytes, or before
     /// any chunk when an uncoded body's `Content-Length` says so.
     case bodyTooLarge(url: URL, limit: Int)
 
@@ -80,14 +80,14 @@ public enum XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, Lo
     ///
     /// The chunks and events delivered before it are those of the body's first
     /// `receivedByteCount` bytes, and nothing of the refused continuation follows them. See
-    /// ``HTTPConfiguration/resumption``.
+    /// ``XMLHTTPConfiguration/resumption``.
     case resumptionRefused(url: URL, receivedByteCount: Int, reason: ResumptionRefusal)
 
-    /// More redirects than ``HTTPConfiguration/maximumRedirects`` (`limit`) in a row.
+    /// More redirects than ``XMLHTTPConfiguration/maximumRedirects`` (`limit`) in a row.
     case tooManyRedirects(url: URL, limit: Int)
 
     /// The body could not be decoded from its `Content-Encoding`: a coding that was not asked for
-    /// (see ``HTTPConfiguration/acceptedContentCodings``) or is unknown, before any chunk; or bytes
+    /// (see ``XMLHTTPConfiguration/acceptedContentCodings``) or is unknown, before any chunk; or bytes
     /// that are not in the coding, or that end inside it, when they come.
     case undecodableContent(url: URL, reason: String)
 

@@ -16,7 +16,7 @@ extension XMLWriter {
     /// whole document is written, replacing any file of that name (whose permissions it keeps):
     /// when the events throw, or a refused event ends writing, the temporary file is removed and
     /// a file already there is left as it was. Writes block the calling thread while the system
-    /// takes each chunk, as reads of ``FileChunks`` do.
+    /// takes each chunk, as reads of ``XMLFileChunks`` do.
     ///
     /// Memory holds one chunk and the event being written; the next event is asked for only
     /// once the chunk before it has been written, so a slow disk slows the source down.
@@ -115,7 +115,7 @@ extension XMLWriter {
 
     /// The XML text of a sequence of events, as chunks of `Data` written as they are asked for.
     ///
-    /// For an API that reads a body from an `AsyncSequence` (an upload, a ``ByteChunkStream``
+    /// For an API that reads a body from an `AsyncSequence` (an upload, a ``XMLByteChunkStream``
     /// consumer, or ``XMLEvents/XMLEvents`` itself, to parse what is written):
     ///
     /// ```swift

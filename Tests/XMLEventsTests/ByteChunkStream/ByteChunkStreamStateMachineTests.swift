@@ -8,7 +8,7 @@ import Testing
 @Suite struct ByteChunkStreamStateMachineTests {
     typealias Machine = ByteChunkStreamStateMachine<Int, Int>
 
-    private func machine(low: Int, high: Int, recorder: ChunkStreamRecorder<ByteChunkStream.Termination>? = nil)
+    private func machine(low: Int, high: Int, recorder: ChunkStreamRecorder<XMLByteChunkStream.Termination>? = nil)
         -> Machine
     {
         guard let recorder else { return Machine(watermarks: .init(low: low, high: high), onTermination: nil) }
@@ -137,7 +137,7 @@ import Testing
     }
 
     @Test func finishDeliversTheBufferThenTheErrorOnce() {
-        let recorder = ChunkStreamRecorder<ByteChunkStream.Termination>()
+        let recorder = ChunkStreamRecorder<XMLByteChunkStream.Termination>()
         var machine = machine(low: 0, high: 100, recorder: recorder)
         _ = machine.write(bytes(1, 1))
         _ = machine.write(bytes(2, 2))

@@ -35,8 +35,8 @@ import Testing
         var expected = ChunkStreamChecksum()
         for chunk in chunks { expected.add(chunk) }
 
-        let watermarks = ByteChunkStream.Watermarks(low: 32, high: 128)
-        let (stream, source) = ByteChunkStream.makeStream(watermarks: watermarks)
+        let watermarks = XMLByteChunkStream.Watermarks(low: 32, high: 128)
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: watermarks)
         let producer = Task { try await Self.produce(chunks, into: source, kind: kind) }
 
         var received = ChunkStreamChecksum()
@@ -55,7 +55,7 @@ import Testing
 
     private static func produce(
         _ chunks: [Data],
-        into source: ByteChunkStream.Source,
+        into source: XMLByteChunkStream.Source,
         kind: ProducerKind
     ) async throws {
         switch kind {
@@ -77,13 +77,13 @@ import Testing
     /// Writes from a serial queue and never blocks it, as a libcurl write callback must not.
     private final class CallbackProducer: Sendable {
         private let chunks: [Data]
-        private let source: ByteChunkStream.Source
+        private let source: XMLByteChunkStream.Source
         private let done: CheckedContinuation<Void, any Error>
         private let queue = DispatchQueue(label: "callback producer")
         /// Touched only on `queue`, but read through a Mutex to keep the class plainly Sendable.
         private let next = Mutex(0)
 
-        init(chunks: [Data], source: ByteChunkStream.Source, done: CheckedContinuation<Void, any Error>) {
+        init(chunks: [Data], source: XMLByteChunkStream.Source, done: CheckedContinuation<Void, any Error>) {
             self.chunks = chunks
             self.source = source
             self.done = done
@@ -124,8 +124,8 @@ import Testing
     @Test func aSlowConsumerKeepsTheBufferWithinHighPlusOneChunk() async throws {
         let chunks = Self.chunks(count: 400, seed: 7).map { $0 + $0 + $0 + $0 }
         let maxChunk = chunks.map(\.count).max() ?? 0
-        let watermarks = ByteChunkStream.Watermarks(low: 256, high: 1024)
-        let (stream, source) = ByteChunkStream.makeStream(watermarks: watermarks)
+        let watermarks = XMLByteChunkStream.Watermarks(low: 256, high: 1024)
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: watermarks)
         let producer = ChunkStreamTesting.startThread {
             for chunk in chunks { try source.writeBlocking(chunk) }
             source.finish()
@@ -146,8 +146,8 @@ import Testing
     @Test func severalProducerThreadsEachKeepTheirOrder() async throws {
         let producers = 4
         let perProducer = 1_000
-        let watermarks = ByteChunkStream.Watermarks(low: 16, high: 64)
-        let (stream, source) = ByteChunkStream.makeStream(watermarks: watermarks)
+        let watermarks = XMLByteChunkStream.Watermarks(low: 16, high: 64)
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: watermarks)
         let tasks = (0..<producers).map { producer in
             ChunkStreamTesting.startThread {
                 for index in 0..<perProducer {

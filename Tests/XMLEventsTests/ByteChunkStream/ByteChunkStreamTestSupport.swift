@@ -147,7 +147,7 @@ enum ChunkStreamTesting {
     }
 }
 
-extension ByteChunkStream.Source {
+extension XMLByteChunkStream.Source {
     /// The synchronous write, callable from async tests: there `write(_:)` means the async one.
     func writeNow(_ chunk: Data) throws -> WriteResult {
         try write(chunk)

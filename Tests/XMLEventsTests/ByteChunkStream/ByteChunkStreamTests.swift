@@ -6,7 +6,7 @@ import Testing
 
 /// The public behaviour of the stream with real continuations, tasks and threads.
 @Suite struct ByteChunkStreamTests {
-    private typealias Termination = ByteChunkStream.Termination
+    private typealias Termination = XMLByteChunkStream.Termination
 
     private func bytes(_ count: Int, _ value: UInt8 = 1) -> Data {
         Data(repeating: value, count: count)
@@ -14,7 +14,7 @@ import Testing
 
     @Test func deliversEveryChunkInOrderThenTheEnd() async throws {
         let recorder = ChunkStreamRecorder<Termination>()
-        let (stream, source) = ByteChunkStream.makeStream(onTermination: { recorder.record($0) })
+        let (stream, source) = XMLByteChunkStream.makeStream(onTermination: { recorder.record($0) })
         let chunks = (0..<5).map { bytes($0 + 1, UInt8($0)) }
         for chunk in chunks {
             #expect(try source.writeNow(chunk) == .produceMore)
@@ -30,7 +30,7 @@ import Testing
 
     @Test func finishWithAnErrorThrowsItAfterTheBufferedChunks() async throws {
         let recorder = ChunkStreamRecorder<Termination>()
-        let (stream, source) = ByteChunkStream.makeStream(onTermination: { recorder.record($0) })
+        let (stream, source) = XMLByteChunkStream.makeStream(onTermination: { recorder.record($0) })
         _ = try source.writeNow(bytes(3))
         source.finish(throwing: ChunkStreamTestFailure(reason: "reset by peer"))
         var iterator = stream.makeAsyncIterator()
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func finishWakesAWaitingConsumer() async throws {
-        let (stream, source) = ByteChunkStream.makeStream()
+        let (stream, source) = XMLByteChunkStream.makeStream()
         let consumer = Task {
             var iterator = stream.makeAsyncIterator()
             return try await iterator.next()
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func droppingTheSourceFinishesTheStream() async throws {
-        let (stream, source) = ByteChunkStream.makeStream()
+        let (stream, source) = XMLByteChunkStream.makeStream()
         _ = try source.writeNow(bytes(2))
         _ = consume source
         var count = 0
@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func syncWriteAsksToWaitAtHighAndCallsBackAtLow() async throws {
-        let (stream, source) = ByteChunkStream.makeStream(watermarks: .init(low: 4, high: 8))
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 4, high: 8))
         #expect(try source.writeNow(bytes(4)) == .produceMore)
         #expect(try source.writeNow(bytes(4)) != .produceMore)
         guard case .enqueueCallback(let token) = try source.writeNow(bytes(4)) else {
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func enqueueingAfterTheDrainCallsBackAtOnce() async throws {
-        let (stream, source) = ByteChunkStream.makeStream(watermarks: .init(low: 0, high: 1))
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 0, high: 1))
         guard case .enqueueCallback(let token) = try source.writeNow(bytes(1)) else {
             Issue.record("1 byte reaches the high watermark")
             return
@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func cancellingACallbackFailsItWithCancellationError() throws {
-        let (stream, source) = ByteChunkStream.makeStream(watermarks: .init(low: 0, high: 1))
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 0, high: 1))
         guard case .enqueueCallback(let token) = try source.writeNow(bytes(1)) else {
             Issue.record("1 byte reaches the high watermark")
             return
@@ -115,7 +115,7 @@ import Testing
     }
 
     @Test func asyncWriteSuspendsUntilTheBufferDrainsToLow() async throws {
-        let (stream, source) = ByteChunkStream.makeStream(watermarks: .init(low: 4, high: 8))
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 4, high: 8))
         let progress = ChunkStreamCounter()
         let producer = Task {
             for index in 0..<4 {
@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test func asyncWriteHonoursCancellationWhileWaiting() async throws {
-        let (stream, source) = ByteChunkStream.makeStream(watermarks: .init(low: 0, high: 4))
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 0, high: 4))
         let producer = Task {
             try await source.write(bytes(4))
         }
@@ -156,7 +156,7 @@ import Testing
     }
 
     @Test func asyncWriteInACancelledTaskDropsTheChunk() async throws {
-        let (stream, source) = ByteChunkStream.makeStream()
+        let (stream, source) = XMLByteChunkStream.makeStream()
         let producer = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             try await source.write(bytes(4))
@@ -166,7 +166,7 @@ import Testing
     }
 
     @Test func writeBlockingWaitsForTheConsumer() async throws {
-        let (stream, source) = ByteChunkStream.makeStream(watermarks: .init(low: 2, high: 4))
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 2, high: 4))
         let producer = ChunkStreamTesting.startThread {
             for index in 0..<50 {
                 try source.writeBlocking(bytes(3, UInt8(index)))
@@ -185,7 +185,7 @@ import Testing
 
     @Test func cancellingTheWaitingConsumerEndsTheStreamForTheProducer() async throws {
         let recorder = ChunkStreamRecorder<Termination>()
-        let (stream, source) = ByteChunkStream.makeStream(onTermination: { recorder.record($0) })
+        let (stream, source) = XMLByteChunkStream.makeStream(onTermination: { recorder.record($0) })
         let consumer = Task {
             for try await _ in stream {}
         }
@@ -202,7 +202,7 @@ import Testing
 
     @Test func aConsumerCancelledBetweenChunksStopsAtItsNextCall() async throws {
         let recorder = ChunkStreamRecorder<Termination>()
-        let (stream, source) = ByteChunkStream.makeStream(onTermination: { recorder.record($0) })
+        let (stream, source) = XMLByteChunkStream.makeStream(onTermination: { recorder.record($0) })
         _ = try source.writeNow(bytes(1))
         _ = try source.writeNow(bytes(1))
         let consumer = Task {
@@ -216,7 +216,7 @@ import Testing
     }
 
     @Test func cancellingTheConsumerWakesABlockedProducerThread() async throws {
-        let (stream, source) = ByteChunkStream.makeStream(watermarks: .init(low: 0, high: 1))
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 0, high: 1))
         let producer = ChunkStreamTesting.startThread {
             try source.writeBlocking(bytes(1))
         }
@@ -234,7 +234,7 @@ import Testing
 
     @Test func breakingOutOfTheLoopCancelsPromptly() async throws {
         let recorder = ChunkStreamRecorder<Termination>()
-        let (stream, source) = ByteChunkStream.makeStream(
+        let (stream, source) = XMLByteChunkStream.makeStream(
             watermarks: .init(low: 0, high: 2),
             onTermination: { recorder.record($0) }
         )
@@ -258,7 +258,7 @@ import Testing
     }
 
     @Test func pendingCallbacksFailWithConsumerTerminated() async throws {
-        let (stream, source) = ByteChunkStream.makeStream(watermarks: .init(low: 0, high: 1))
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 0, high: 1))
         guard case .enqueueCallback(let token) = try source.writeNow(bytes(1)) else {
             Issue.record("1 byte reaches the high watermark")
             return
@@ -276,9 +276,9 @@ import Testing
 
     @Test func aStreamDroppedUnusedEndsForTheProducer() throws {
         let recorder = ChunkStreamRecorder<Termination>()
-        let source: ByteChunkStream.Source
+        let source: XMLByteChunkStream.Source
         do {
-            let (stream, made) = ByteChunkStream.makeStream(onTermination: { recorder.record($0) })
+            let (stream, made) = XMLByteChunkStream.makeStream(onTermination: { recorder.record($0) })
             source = made
             _ = stream
         }
@@ -287,7 +287,7 @@ import Testing
     }
 
     @Test func aSecondIteratorThrowsInsteadOfTrapping() async throws {
-        let (stream, source) = ByteChunkStream.makeStream()
+        let (stream, source) = XMLByteChunkStream.makeStream()
         _ = try source.writeNow(bytes(1))
         source.finish()
         var first = stream.makeAsyncIterator()
@@ -300,7 +300,7 @@ import Testing
 
     @Test func aHandlerSetLaterIsCalledOnceAndAtOnceAfterTheEnd() async throws {
         let recorder = ChunkStreamRecorder<Termination>()
-        let (stream, source) = ByteChunkStream.makeStream()
+        let (stream, source) = XMLByteChunkStream.makeStream()
         source.onTermination = { recorder.record($0) }
         #expect(source.onTermination != nil)
         source.finish()
@@ -314,7 +314,7 @@ import Testing
     @Test func aConsumerOnAnActorReceivesEverything() async throws {
         actor Collector {
             var received: [Data] = []
-            func drain(_ stream: ByteChunkStream) async throws {
+            func drain(_ stream: XMLByteChunkStream) async throws {
                 var iterator = stream.makeAsyncIterator()
                 while let chunk = try await iterator.next(isolation: self) {
                     self.preconditionIsolated()
@@ -322,7 +322,7 @@ import Testing
                 }
             }
         }
-        let (stream, source) = ByteChunkStream.makeStream(watermarks: .init(low: 1, high: 3))
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 1, high: 3))
         let producer = Task {
             for index in 0..<20 {
                 try await source.write(bytes(2, UInt8(index)))

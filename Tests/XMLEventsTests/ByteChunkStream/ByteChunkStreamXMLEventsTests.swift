@@ -24,9 +24,9 @@ import Testing
         let expected = try await ChunkStreamTesting.referenceEvents(document)
         let pieces = Self.pieces(of: document, seed: 2024, maxPiece: 700)
         let maxPiece = pieces.map(\.count).max() ?? 0
-        let watermarks = ByteChunkStream.Watermarks(low: 1024, high: 4096)
-        let recorder = ChunkStreamRecorder<ByteChunkStream.Termination>()
-        let (stream, source) = ByteChunkStream.makeStream(watermarks: watermarks) { recorder.record($0) }
+        let watermarks = XMLByteChunkStream.Watermarks(low: 1024, high: 4096)
+        let recorder = ChunkStreamRecorder<XMLByteChunkStream.Termination>()
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: watermarks) { recorder.record($0) }
         let producer = ChunkStreamTesting.startThread {
             for piece in pieces { try source.writeBlocking(piece) }
             source.finish()
@@ -49,8 +49,8 @@ import Testing
     @Test func leavingTheParseEarlyStopsTheProducer() async throws {
         let document = ChunkStreamTesting.document(records: 2_000)
         let pieces = Self.pieces(of: document, seed: 99, maxPiece: 500)
-        let recorder = ChunkStreamRecorder<ByteChunkStream.Termination>()
-        let (stream, source) = ByteChunkStream.makeStream(watermarks: .init(low: 512, high: 2048)) {
+        let recorder = ChunkStreamRecorder<XMLByteChunkStream.Termination>()
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 512, high: 2048)) {
             recorder.record($0)
         }
         let producer = ChunkStreamTesting.startThread {
@@ -82,8 +82,8 @@ import Testing
         let document = ChunkStreamTesting.document(records: 2_000)
         let pieces = Self.pieces(of: document, seed: 77, maxPiece: 500)
         let maxPiece = pieces.map(\.count).max() ?? 0
-        let watermarks = ByteChunkStream.Watermarks(low: 512, high: 2048)
-        let (stream, source) = ByteChunkStream.makeStream(watermarks: watermarks)
+        let watermarks = XMLByteChunkStream.Watermarks(low: 512, high: 2048)
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: watermarks)
         // The public bridge only: a task writing with the suspending write.
         let producer = Task {
             var written = 0
@@ -113,7 +113,7 @@ import Testing
 
     @Test func aProducerFailureEndsTheParseWithItsError() async throws {
         let document = ChunkStreamTesting.document(records: 50)
-        let (stream, source) = ByteChunkStream.makeStream()
+        let (stream, source) = XMLByteChunkStream.makeStream()
         let half = document.prefix(document.count / 2)
         let producer = ChunkStreamTesting.startThread {
             try source.writeBlocking(Data(half))

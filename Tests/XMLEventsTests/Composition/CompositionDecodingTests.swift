@@ -383,7 +383,7 @@ struct CompositionDecodingTests {
             """
         var decoded: [String] = []
         let error = await #expect(throws: XMLRecordDecodingError.self) {
-            for try await service in try XMLEvents(string: xml).decode(Service.self, elements: "service") {
+            for try await service in try XMLEvents(string: xml).decode(Service.self, matching: "service") {
                 decoded.append(service.name)
             }
         }

@@ -77,7 +77,7 @@ import XMLEvents
             var peak = baseline
             var count = 0
             var lastName = ""
-            let records = try XMLEvents(GeneratedRecords(count: streamedRecordCount)).elements(named: "record")
+            let records = try XMLEvents(GeneratedRecords(count: streamedRecordCount)).elements(matching: "record")
             for try await record in records {
                 count += 1
                 lastName = record.child(named: "name")?.text ?? ""
@@ -108,7 +108,7 @@ import XMLEvents
             var idsInOrder = true
             let decoder = XMLRecordDecoder(dateDecodingStrategy: .iso8601)
             let records = try XMLEvents(GeneratedRecords(count: streamedRecordCount / 3))
-                .decode(Record.self, elements: "/registry/record", using: decoder)
+                .decode(Record.self, matching: "/registry/record", using: decoder)
             for try await record in records {
                 idsInOrder = idsInOrder && record.id == count
                 count += 1
@@ -125,7 +125,7 @@ import XMLEvents
             figures["documentBytes"] = huge.byteCount
             do {
                 var found: [XMLSubtree] = []
-                for try await element in try XMLEvents(huge).elements(named: "huge") { found.append(element) }
+                for try await element in try XMLEvents(huge).elements(matching: "huge") { found.append(element) }
                 figures["found"] = found.count
                 figures["items"] = found.first?.childElements.count ?? 0
                 let lastText = found.first?.childElements.last?.text
@@ -134,7 +134,7 @@ import XMLEvents
             }
             trim()
             var secondCount = 0
-            for try await element in try XMLEvents(huge).elements(named: "huge") {
+            for try await element in try XMLEvents(huge).elements(matching: "huge") {
                 secondCount += element.childElements.count
             }
             figures["secondItems"] = secondCount

@@ -51,7 +51,7 @@ import XMLEvents
     func corpusDocumentsSelectAlike(shape: CorpusShape) async throws {
         let data = CorpusDocument(shape: shape, targetByteCount: 300_000, seed: 5).data()
         try await Self.expectSameSelection(data, name: "\(shape)")
-        let item = try await Self.select(XMLEvents(data: data).elements(named: shape.itemElementName))
+        let item = try await Self.select(XMLEvents(data: data).elements(matching: shape.itemElementName))
         #expect(item.error == nil)
         #expect(item.subtrees.count > 100)
     }
@@ -64,14 +64,14 @@ import XMLEvents
             try await Self.expectSameSelection(Data(xml.utf8), options: options, name: "\(options)")
         }
         let dropped = try await collect(
-            XMLEvents(string: xml, options: XMLParsingOptions(dropsWhitespaceOnlyText: true)).elements(named: "a"))
+            XMLEvents(string: xml, options: XMLParsingOptions(dropsWhitespaceOnlyText: true)).elements(matching: "a"))
         #expect(dropped.last?.children.count == 1)
     }
 
     @Test func textOutsideTheSelectionStillCountsAgainstTheLimits() async throws {
         let options = XMLParsingOptions(limits: XMLParsingLimits(maxNodeLength: 1_000))
         let xml = "<doc><a>short</a>" + String(repeating: "x", count: 5_000) + "<a>late</a></doc>"
-        let outcome = try await Self.select(XMLEvents(string: xml, options: options).elements(named: "a"))
+        let outcome = try await Self.select(XMLEvents(string: xml, options: options).elements(matching: "a"))
         #expect(outcome.subtrees.map { $0.text } == ["short"])
         let error = try #require(outcome.error)
         #expect(error.contains("limit"), "\(error)")
@@ -80,7 +80,7 @@ import XMLEvents
 
     @Test func subtreesBeforeAnErrorAreDelivered() async throws {
         let xml = "<doc><a>1</a><a>2</a><a>3</b></doc>"
-        let outcome = try await Self.select(XMLEvents(string: xml).elements(named: "a"))
+        let outcome = try await Self.select(XMLEvents(string: xml).elements(matching: "a"))
         #expect(outcome.subtrees.map { $0.text } == ["1", "2"])
         #expect(outcome.error?.contains("line 1") == true, "\(outcome.error ?? "no error")")
         try await Self.expectSameSelection(Data(xml.utf8), name: "mismatched tag")

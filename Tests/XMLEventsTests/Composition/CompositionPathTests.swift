@@ -138,7 +138,7 @@ struct CompositionPathTests {
             <registry xmlns="http://www.iana.org/assignments"><record><name>a</name></record>\
             <sub><record><name>b</name></record></sub></registry>
             """
-        let names = try await collect(XMLEvents(string: registry).elements(named: "record")).map {
+        let names = try await collect(XMLEvents(string: registry).elements(matching: "record")).map {
             $0.child(named: "name")?.text
         }
         #expect(names == ["a", "b"])
@@ -153,13 +153,10 @@ struct CompositionPathTests {
         #expect(throws: XMLPathError(path: "m:a", reason: .unknownPrefix("m"))) {
             try events.elements(matching: "m:a", namespaces: ["n": "urn:n"])
         }
-        #expect(throws: XMLPathError(path: "p:a", reason: .unknownPrefix("p"))) { try events.elements(named: "p:a") }
-        #expect(throws: XMLPathError(path: "entry/title", reason: .invalidName("entry/title"))) {
-            try events.elements(named: "entry/title")
-        }
-        #expect(throws: XMLPathError(path: "/", reason: .emptyPath)) { try events.decode(Item.self, elements: "/") }
+        #expect(throws: XMLPathError(path: "p:a", reason: .unknownPrefix("p"))) { try events.elements(matching: "p:a") }
+        #expect(throws: XMLPathError(path: "/", reason: .emptyPath)) { try events.decode(Item.self, matching: "/") }
         #expect(throws: XMLPathError(path: "a/", reason: .emptyStep)) {
-            try events.map { $0 }.decode(Item.self, elements: "a/")
+            try events.map { $0 }.decode(Item.self, matching: "a/")
         }
         #expect(flag.chunksRead == 0, "nothing is read for a refused path")
         // Typed throws: the error is an XMLPathError without a cast.
@@ -178,7 +175,7 @@ struct CompositionPathTests {
 
     @Test func nestedMatchesAreDeliveredInsideTheOuterMatch() async throws {
         let xml = "<r><a id=\"1\"><a id=\"2\"><a id=\"3\"/></a></a><a id=\"4\"/><b><a id=\"5\"/></b></r>"
-        let matches = try await collect(XMLEvents(string: xml).elements(named: "a"))
+        let matches = try await collect(XMLEvents(string: xml).elements(matching: "a"))
         #expect(matches.map { $0[attribute: "id"] } == ["1", "4", "5"])
         #expect(matches[0].description == "<a id=\"1\"><a id=\"2\"><a id=\"3\"/></a></a>")
         // After the outer match closes, matching resumes with the right ancestry.

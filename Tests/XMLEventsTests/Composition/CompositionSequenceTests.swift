@@ -21,14 +21,14 @@ struct CompositionSequenceTests {
 
     @Test func composesWithStandardOperators() async throws {
         let xml = Self.document(20)
-        let records = try XMLEvents(string: xml, chunkSize: 64).decode(Record.self, elements: "record")
+        let records = try XMLEvents(string: xml, chunkSize: 64).decode(Record.self, matching: "record")
         #expect(
             try await collect(records.prefix(2)) == [Record(id: 0, name: "record 0"), Record(id: 1, name: "record 1")])
         #expect(try await records.first { $0.id > 4 }?.id == 5)
         #expect(try await records.reduce(0) { $0 + $1.id } == 190)
         #expect(try await records.contains { $0.name == "record 19" })
         #expect(try await collect(records.filter { $0.id % 5 == 0 }.map(\.id)) == [0, 5, 10, 15])
-        let elements = try XMLEvents(string: xml).elements(named: "record")
+        let elements = try XMLEvents(string: xml).elements(matching: "record")
         #expect(
             try await elements.map { $0[attribute: "id"] ?? "" }.reduce("") { $0 + $1 }
                 == (0..<20).map(String.init).joined())
@@ -40,7 +40,7 @@ struct CompositionSequenceTests {
         let (stream, continuation) = AsyncThrowingStream<XMLEvent, any Error>.makeStream()
         for try await event in XMLEvents(string: Self.document(3)) { continuation.yield(event) }
         continuation.finish()
-        let records = try await collect(stream.decode(Record.self, elements: "/registry/record"))
+        let records = try await collect(stream.decode(Record.self, matching: "/registry/record"))
         #expect(records.map(\.id) == [0, 1, 2])
     }
 
@@ -51,7 +51,7 @@ struct CompositionSequenceTests {
         do {
             let flag = ReleaseFlag()
             let events = XMLEvents(ReleaseTrackingChunks(xml, chunkSize: 256, flag: flag))
-            for try await record in try events.decode(Record.self, elements: "record") where record.id == 3 {
+            for try await record in try events.decode(Record.self, matching: "record") where record.id == 3 {
                 break
             }
             #expect(flag.isReleased)
@@ -60,7 +60,7 @@ struct CompositionSequenceTests {
         do {
             let flag = ReleaseFlag()
             let events = XMLEvents(ReleaseTrackingChunks(xml, chunkSize: 256, flag: flag))
-            let first = try await events.elements(named: "record").first { $0[attribute: "id"] == "2" }
+            let first = try await events.elements(matching: "record").first { $0[attribute: "id"] == "2" }
             #expect(first?.child(named: "name")?.text == "record 2")
             #expect(flag.isReleased)
             #expect(flag.chunksRead < 40, "read \(flag.chunksRead) of \(xml.utf8.count / 256) chunks")
@@ -68,7 +68,7 @@ struct CompositionSequenceTests {
         do {
             let flag = ReleaseFlag()
             let events = XMLEvents(ReleaseTrackingChunks(xml, chunkSize: 256, flag: flag))
-            #expect(try await collect(events.decode(Record.self, elements: "record").prefix(1)).count == 1)
+            #expect(try await collect(events.decode(Record.self, matching: "record").prefix(1)).count == 1)
             #expect(flag.isReleased)
         }
         do {
@@ -82,7 +82,7 @@ struct CompositionSequenceTests {
     @Test func theSourceIsReleasedWhenIterationEndsOrFails() async throws {
         let flag = ReleaseFlag()
         let events = XMLEvents(ReleaseTrackingChunks(Self.document(2_000), chunkSize: 64, flag: flag))
-        var iterator = try events.decode(Record.self, elements: "record").makeAsyncIterator()
+        var iterator = try events.decode(Record.self, matching: "record").makeAsyncIterator()
         var count = 0
         while try await iterator.next() != nil {
             count += 1
@@ -96,7 +96,7 @@ struct CompositionSequenceTests {
         let bad = XMLEvents(
             ReleaseTrackingChunks(
                 "<registry><record id=\"x\"><name>n</name></record>" + Self.document(5), chunkSize: 16, flag: failing))
-        var failingIterator = try bad.decode(Record.self, elements: "record").makeAsyncIterator()
+        var failingIterator = try bad.decode(Record.self, matching: "record").makeAsyncIterator()
         await #expect(throws: XMLRecordDecodingError.self) { try await failingIterator.next() }
         #expect(failing.isReleased)
         #expect(try await failingIterator.next() == nil)
@@ -104,7 +104,7 @@ struct CompositionSequenceTests {
         let malformed = ReleaseFlag()
         let broken = XMLEvents(
             ReleaseTrackingChunks("<registry><record id=\"1\"><name>n</record>", chunkSize: 8, flag: malformed))
-        await #expect(throws: XMLParsingError.self) { try await collect(broken.elements(named: "record")) }
+        await #expect(throws: XMLParsingError.self) { try await collect(broken.elements(matching: "record")) }
         #expect(malformed.isReleased)
     }
 
@@ -114,7 +114,7 @@ struct CompositionSequenceTests {
         let documents = (1...4).map { Self.document($0 * 25) }
         let total = try await withThrowingTaskGroup(of: Int.self) { group in
             for document in documents {
-                let records = try XMLEvents(string: document, chunkSize: 512).decode(Record.self, elements: "record")
+                let records = try XMLEvents(string: document, chunkSize: 512).decode(Record.self, matching: "record")
                 group.addTask { try await records.reduce(0) { $0 + $1.id } }
             }
             return try await group.reduce(0, +)
@@ -122,7 +122,7 @@ struct CompositionSequenceTests {
         #expect(total == [25, 50, 75, 100].map { $0 * ($0 - 1) / 2 }.reduce(0, +))
         let merged = try await withThrowingTaskGroup(of: [XMLSubtree].self) { group in
             for document in documents {
-                let elements = try XMLEvents(string: document).elements(named: "record")
+                let elements = try XMLEvents(string: document).elements(matching: "record")
                 group.addTask { try await collect(elements) }
             }
             return try await group.reduce(into: [XMLSubtree]()) { $0 += $1 }

@@ -67,7 +67,7 @@ struct CompositionSubtreeTests {
     @Test func keepsCDATASectionsApartWhenReported() async throws {
         let xml = "<a>x<![CDATA[<y>]]>z</a>"
         let reported = try await collect(
-            XMLEvents(string: xml, options: XMLParsingOptions(reportsCDATA: true)).elements(named: "a"))
+            XMLEvents(string: xml, options: XMLParsingOptions(reportsCDATA: true)).elements(matching: "a"))
         #expect(reported.first?.children == [.text("x"), .cdata("<y>"), .text("z")])
         #expect(reported.first?.text == "x<y>z")
         #expect(reported.first?.children[1].characterData == "<y>")
@@ -77,7 +77,7 @@ struct CompositionSubtreeTests {
 
     @Test func recordsWhereStartTagsWereReported() async throws {
         let xml = "<r>\n  <record n=\"1\">\n    <name>a</name>\n  </record>\n  <record n=\"2\"/>\n</r>"
-        let records = try await collect(XMLEvents(string: xml).elements(named: "record"))
+        let records = try await collect(XMLEvents(string: xml).elements(matching: "record"))
         #expect(records.map(\.location?.line) == [2, 5])
         // libxml2 reports a start element at its closing `>`, or just after it.
         #expect(records.allSatisfy { (16...17).contains($0.location?.column ?? 0) })
@@ -85,14 +85,14 @@ struct CompositionSubtreeTests {
         #expect((10...11).contains(records[0].child(named: "name")?.location?.column ?? 0))
         // Without XMLEvents underneath there is no location to report.
         let mapped = XMLEvents(string: xml).map { $0 }
-        let unlocated = try await collect(mapped.elements(named: "record"))
+        let unlocated = try await collect(mapped.elements(matching: "record"))
         #expect(unlocated.count == 2)
         #expect(unlocated.allSatisfy { $0.location == nil })
     }
 
     @Test func equalityIgnoresLocation() async throws {
         let xml = "<r><a k=\"v\">t</a><a k=\"v\">t</a><a k=\"w\">t</a></r>"
-        let elements = try await collect(XMLEvents(string: xml).elements(named: "a"))
+        let elements = try await collect(XMLEvents(string: xml).elements(matching: "a"))
         #expect(elements[0] == elements[1])
         #expect(elements[0].location != elements[1].location)
         #expect(elements[0] != elements[2])

@@ -41,7 +41,7 @@ struct CompositionWriterTests {
             <root xmlns="urn:default" xmlns:p="urn:p" xmlns:q="urn:q"><p:item q:attr="1" plain="2">\
             <inner/><p:inner/></p:item></root>
             """
-        let item = try #require(try await collect(XMLEvents(string: xml).elements(named: "item")).first)
+        let item = try #require(try await collect(XMLEvents(string: xml).elements(matching: "item")).first)
         #expect(
             item.description
                 == "<p:item xmlns:p=\"urn:p\" xmlns:q=\"urn:q\" q:attr=\"1\" plain=\"2\">"
@@ -148,7 +148,7 @@ struct CompositionWriterTests {
     }
 
     @Test func roundTripsSelectedSubtrees() async throws {
-        let items = try await collect(XMLEvents(string: Self.document).elements(named: "*"))
+        let items = try await collect(XMLEvents(string: Self.document).elements(matching: "*"))
         let root = try #require(items.first)
         let reparsed = try await subtree(root.description)
         #expect(reparsed == root)

@@ -16,7 +16,7 @@
         }()
 
         /// Feeds `coded` in pieces of `size` bytes and decodes everything.
-        private static func decode(_ coded: Data, codings: [HTTPContentCoding], pieces size: Int) throws -> [Data] {
+        private static func decode(_ coded: Data, codings: [XMLHTTPContentCoding], pieces size: Int) throws -> [Data] {
             let pipeline = try ContentDecodingPipeline(codings: codings)
             var outputs: [Data] = []
             var offset = coded.startIndex
@@ -38,7 +38,7 @@
             }
         }
 
-        static let cases: [(LoopbackResponse.ContentEncoding, [HTTPContentCoding])] = [
+        static let cases: [(LoopbackResponse.ContentEncoding, [XMLHTTPContentCoding])] = [
             (.gzip, [.gzip]), (.deflate, [.deflate]), (.rawDeflate, [.deflate]), (.zstd, [.zstd]),
             (.brotli, [.brotli]), (.layered([.gzip, .brotli]), [.gzip, .brotli]),
             (.layered([.brotli, .zstd, .deflate]), [.brotli, .zstd, .deflate]),
@@ -46,7 +46,7 @@
 
         @Test(arguments: cases)
         func anySplitDecodesToTheSameBodyInBoundedSteps(
-            encoding: LoopbackResponse.ContentEncoding, codings: [HTTPContentCoding]
+            encoding: LoopbackResponse.ContentEncoding, codings: [XMLHTTPContentCoding]
         ) throws {
             let coded = try encoding.encode(
                 .stream(
@@ -90,7 +90,7 @@
             let headers = [
                 ("Content-Type", "text/xml"), ("content-encoding", " X-GZip , identity"), ("Content-Encoding", "br"),
             ]
-            let codings = try ContentCodingList.codings(in: headers, accepted: HTTPContentCoding.allCases)
+            let codings = try ContentCodingList.codings(in: headers, accepted: XMLHTTPContentCoding.allCases)
             #expect(codings == [.gzip, .brotli])
             #expect(throws: ContentDecodingFailure("the server sent br although it was not asked for")) {
                 _ = try ContentCodingList.codings(in: headers, accepted: [.gzip])

@@ -29,7 +29,7 @@
                     let sendBuffer = 16_384
                     let receiveBuffer = 65_536
                     server.route("/feed.xml", LoopbackResponse(body: feed.pieces(), sendBufferSize: sendBuffer))
-                    var configuration = HTTPConfiguration()
+                    var configuration = XMLHTTPConfiguration()
                     configuration.socketReceiveBufferSize = receiveBuffer
                     let watermarks = configuration.watermarks
                     let events = XMLEvents(url: server.url("/feed.xml"), configuration: configuration)
@@ -94,11 +94,11 @@
                 try await HTTPTestSupport.withServer { server in
                     let feed = NumberedFeed(count: 20_000, recordSize: 1_000)
                     server.route("/feed.xml", LoopbackResponse(body: feed.pieces(), sendBufferSize: 16_384))
-                    var configuration = HTTPConfiguration()
+                    var configuration = XMLHTTPConfiguration()
                     configuration.idleTimeout = .milliseconds(200)
-                    configuration.watermarks = ByteChunkStream.Watermarks(low: 16_384, high: 65_536)
+                    configuration.watermarks = XMLByteChunkStream.Watermarks(low: 16_384, high: 65_536)
                     configuration.socketReceiveBufferSize = 65_536
-                    let chunks = HTTPChunks(url: server.url("/feed.xml"), configuration: configuration)
+                    let chunks = XMLHTTPChunks(url: server.url("/feed.xml"), configuration: configuration)
                     var received = 0
                     var writtenWhilePaused: [Int] = []
                     for try await chunk in chunks {

@@ -41,8 +41,8 @@ import ThreadSafety
             }
 
             /// An idle timeout that cannot end a transfer while a test waits for its cancellation.
-            private static var patient: HTTPConfiguration {
-                var configuration = HTTPConfiguration()
+            private static var patient: XMLHTTPConfiguration {
+                var configuration = XMLHTTPConfiguration()
                 configuration.idleTimeout = .seconds(600)
                 return configuration
             }
@@ -97,7 +97,7 @@ import ThreadSafety
                     server.route("/slow.xml", LoopbackResponse(body: .text("<a/>"), fault: .neverRespond))
                     let url = server.url("/slow.xml")
                     let waiter = Task {
-                        let (response, _) = try await HTTPChunks.start(
+                        let (response, _) = try await XMLHTTPChunks.start(
                             URLRequest(url: url), configuration: Self.patient)
                         return response
                     }
@@ -118,11 +118,11 @@ import ThreadSafety
             private static func cycle(_ index: Int, url: URL) async {
                 if index.isMultiple(of: 2) {
                     _ = await HTTPTestSupport.error {
-                        for try await _ in HTTPChunks(url: url) { break }
+                        for try await _ in XMLHTTPChunks(url: url) { break }
                     }
                 } else {
                     let reader = Task {
-                        for try await _ in HTTPChunks(url: url) {}
+                        for try await _ in XMLHTTPChunks(url: url) {}
                     }
                     if index % 4 == 3 { await Task.yield() }
                     reader.cancel()

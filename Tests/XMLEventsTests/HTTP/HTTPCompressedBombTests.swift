@@ -134,7 +134,7 @@
                 CompositionMemoryMeasurements.trim()
                 ProcessMemory.resetPeak()
                 let baseline = ProcessMemory.residentBytes
-                let configuration = HTTPConfiguration(acceptedContentCodings: HTTPContentCoding.allCases)
+                let configuration = XMLHTTPConfiguration(acceptedContentCodings: XMLHTTPContentCoding.allCases)
                 let url = server.url("/bomb.xml")
                 let clock = ContinuousClock()
                 let start = clock.now
@@ -167,7 +167,8 @@
 
             /// One consumer: it takes every event and pauses after each, for a time that differs
             /// from stream to stream, so that the transfers pause while others flow.
-            private static func stream(_ url: URL, configuration: HTTPConfiguration, index: Int) async -> StreamOutcome
+            private static func stream(_ url: URL, configuration: XMLHTTPConfiguration, index: Int) async
+                -> StreamOutcome
             {
                 var outcome = StreamOutcome()
                 do {

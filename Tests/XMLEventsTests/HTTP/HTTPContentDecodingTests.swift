@@ -13,9 +13,10 @@
         /// Content codings are asked for, checked and undone by the package itself, on the
         /// consumer's side of the backpressure, against a real server that codes its bodies.
         @Suite struct HTTPContentDecodingTests {
-            static let every = HTTPConfiguration(acceptedContentCodings: HTTPContentCoding.allCases)
+            static let every = XMLHTTPConfiguration(acceptedContentCodings: XMLHTTPContentCoding.allCases)
 
-            private static func drain(_ chunks: HTTPChunks) async -> (body: Data, sizes: [Int], error: (any Error)?) {
+            private static func drain(_ chunks: XMLHTTPChunks) async -> (body: Data, sizes: [Int], error: (any Error)?)
+            {
                 var body = Data()
                 var sizes: [Int] = []
                 let error = await HTTPTestSupport.error {
@@ -38,7 +39,7 @@
                     server.route(
                         "/doc.xml",
                         LoopbackResponse(body: .stream(document.chunks(ofSize: 50_000)), contentEncoding: encoding))
-                    let chunks = HTTPChunks(url: server.url("/doc.xml"), configuration: Self.every)
+                    let chunks = XMLHTTPChunks(url: server.url("/doc.xml"), configuration: Self.every)
                     let (body, sizes, error) = await Self.drain(chunks)
                     #expect(error == nil, "\(encoding): \(String(describing: error))")
                     #expect(body == data, "\(encoding)")
@@ -55,14 +56,14 @@
                     server.route("/echo") { request in
                         LoopbackResponse(body: .text(request.header("Accept-Encoding") ?? "none"))
                     }
-                    let asked = try await HTTPTestSupport.collect(HTTPChunks(url: server.url("/echo")))
+                    let asked = try await HTTPTestSupport.collect(XMLHTTPChunks(url: server.url("/echo")))
                     #expect(String(decoding: asked, as: UTF8.self) == "gzip, deflate")
                     let all = try await HTTPTestSupport.collect(
-                        HTTPChunks(url: server.url("/echo"), configuration: Self.every))
+                        XMLHTTPChunks(url: server.url("/echo"), configuration: Self.every))
                     #expect(String(decoding: all, as: UTF8.self) == "gzip, deflate, br, zstd")
                     let none = try await HTTPTestSupport.collect(
-                        HTTPChunks(
-                            url: server.url("/echo"), configuration: HTTPConfiguration(acceptedContentCodings: [])))
+                        XMLHTTPChunks(
+                            url: server.url("/echo"), configuration: XMLHTTPConfiguration(acceptedContentCodings: [])))
                     #expect(String(decoding: none, as: UTF8.self) == "identity")
 
                     let bomb = try LoopbackResponse.ContentEncoding.zstd.encode(
@@ -70,7 +71,7 @@
                     server.route(
                         "/bomb.xml", LoopbackResponse(headers: [("Content-Encoding", "zstd")], body: .data(bomb)))
                     let url = server.url("/bomb.xml")
-                    let error = await HTTPTestSupport.error { _ = try await HTTPChunks.start(URLRequest(url: url)) }
+                    let error = await HTTPTestSupport.error { _ = try await XMLHTTPChunks.start(URLRequest(url: url)) }
                     #expect(
                         error as? XMLHTTPError
                             == .undecodableContent(
@@ -94,7 +95,7 @@
                     server.route(
                         "/doc.xml", LoopbackResponse(headers: [("Content-Encoding", label)], body: .text(body)))
                     let url = server.url("/doc.xml")
-                    let (delivered, _, error) = await Self.drain(HTTPChunks(url: url, configuration: Self.every))
+                    let (delivered, _, error) = await Self.drain(XMLHTTPChunks(url: url, configuration: Self.every))
                     #expect(delivered.isEmpty)
                     guard case .undecodableContent(url, let said) = error as? XMLHTTPError else {
                         Issue.record("\(label): unexpected \(String(describing: error))")
@@ -115,7 +116,7 @@
                             body: .repeating(Data("<r>not brotli</r>".utf8), totalBytes: 20_000_000),
                             sendBufferSize: 16_384))
                     let url = server.url("/garbage.xml")
-                    var iterator = HTTPChunks(url: url, configuration: Self.every).makeAsyncIterator()
+                    var iterator = XMLHTTPChunks(url: url, configuration: Self.every).makeAsyncIterator()
                     let error = await HTTPTestSupport.error { _ = try await iterator.next() }
                     guard case .undecodableContent(url, _) = error as? XMLHTTPError else {
                         Issue.record("unexpected \(String(describing: error))")
@@ -142,12 +143,12 @@
                         "/long.xml",
                         LoopbackResponse(
                             headers: [("Content-Encoding", "deflate")], body: .data(deflated + Data("junk".utf8))))
-                    let (_, _, cut) = await Self.drain(HTTPChunks(url: server.url("/cut.xml")))
+                    let (_, _, cut) = await Self.drain(XMLHTTPChunks(url: server.url("/cut.xml")))
                     #expect(
                         cut as? XMLHTTPError
                             == .undecodableContent(
                                 url: server.url("/cut.xml"), reason: "the body ends before the end of its gzip stream"))
-                    let (_, _, long) = await Self.drain(HTTPChunks(url: server.url("/long.xml")))
+                    let (_, _, long) = await Self.drain(XMLHTTPChunks(url: server.url("/long.xml")))
                     #expect(
                         long as? XMLHTTPError
                             == .undecodableContent(
@@ -166,14 +167,14 @@
                         LoopbackResponse(headers: [("Content-Encoding", "gzip")], body: .data(first + second)))
                     server.route(
                         "/empty.xml", LoopbackResponse(headers: [("Content-Encoding", "br, gzip")], body: .empty))
-                    let two = try await HTTPTestSupport.collect(HTTPChunks(url: server.url("/two.xml")))
+                    let two = try await HTTPTestSupport.collect(XMLHTTPChunks(url: server.url("/two.xml")))
                     #expect(String(decoding: two, as: UTF8.self) == "<r></r>")
                     let empty = try await HTTPTestSupport.collect(
-                        HTTPChunks(url: server.url("/empty.xml"), configuration: Self.every))
+                        XMLHTTPChunks(url: server.url("/empty.xml"), configuration: Self.every))
                     #expect(empty.isEmpty)
                     var head = URLRequest(url: server.url("/two.xml"))
                     head.httpMethod = "HEAD"
-                    let (response, _) = try await HTTPChunks.start(head)
+                    let (response, _) = try await XMLHTTPChunks.start(head)
                     #expect(response.value(forHTTPHeaderField: "Content-Encoding") == "gzip")
                 }
             }
@@ -187,7 +188,7 @@
                             status: 410, body: .text("this feed has moved to /feeds/new.xml\n"), contentEncoding: .gzip)
                     )
                     let url = server.url("/gone.xml")
-                    let (_, _, error) = await Self.drain(HTTPChunks(url: url))
+                    let (_, _, error) = await Self.drain(XMLHTTPChunks(url: url))
                     #expect(
                         error as? XMLHTTPError
                             == .unacceptableStatus(
@@ -206,13 +207,13 @@
                         .stream([document] + Array(repeating: Data(repeating: 0x20, count: 1 << 20), count: 511)))
                     server.route(
                         "/bomb.xml", LoopbackResponse(headers: [("Content-Encoding", "gzip")], body: .data(coded)))
-                    let chunks = HTTPChunks(url: server.url("/bomb.xml"))
+                    let chunks = XMLHTTPChunks(url: server.url("/bomb.xml"))
                     var iterator = chunks.makeAsyncIterator()
                     let first = try #require(try await iterator.next())
                     #expect(first.prefix(4) == Data("<r/>".utf8))
                     // While the consumer holds still, the transfer receives up to the high watermark and
                     // pauses, the rest of the encoded body (several MB) left in the network.
-                    let high = HTTPConfiguration.default.watermarks.high
+                    let high = XMLHTTPConfiguration.default.watermarks.high
                     let progress = chunks.progress
                     #expect(coded.count > 2 * high)
                     #expect(

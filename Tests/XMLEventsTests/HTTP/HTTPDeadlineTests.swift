@@ -18,8 +18,8 @@
             static let drip = LoopbackResponse.Pacing.drip(bytes: 1, every: .milliseconds(200))
             static let deadline = Duration.seconds(1)
 
-            private static func deadlined() -> HTTPConfiguration {
-                var configuration = HTTPConfiguration()
+            private static func deadlined() -> XMLHTTPConfiguration {
+                var configuration = XMLHTTPConfiguration()
                 configuration.totalTimeout = deadline
                 return configuration
             }
@@ -58,17 +58,17 @@
                 try await HTTPTestSupport.withServer { server in
                     server.route("/slow.xml", LoopbackResponse(body: .text("<r/>"), headPacing: Self.drip))
                     server.route("/silent.xml", LoopbackResponse(body: .text("<r/>"), fault: .neverRespond))
-                    var configuration = HTTPConfiguration()
+                    var configuration = XMLHTTPConfiguration()
                     configuration.idleTimeout = .seconds(1)
                     let slow = server.url("/slow.xml")
                     let slowError = await HTTPTestSupport.error {
-                        _ = try await HTTPChunks.start(URLRequest(url: slow), configuration: configuration)
+                        _ = try await XMLHTTPChunks.start(URLRequest(url: slow), configuration: configuration)
                     }
                     #expect(slowError as? XMLHTTPError == .headerTooSlow(url: slow, after: .seconds(1)))
                     #expect(String(describing: slowError).contains("too slowly"))
                     let silent = server.url("/silent.xml")
                     let silentError = await HTTPTestSupport.error {
-                        _ = try await HTTPChunks.start(URLRequest(url: silent), configuration: configuration)
+                        _ = try await XMLHTTPChunks.start(URLRequest(url: silent), configuration: configuration)
                     }
                     #expect(silentError as? XMLHTTPError == .stalled(url: silent, after: .seconds(1)))
                 }
@@ -83,7 +83,7 @@
                     let url = server.url("/feed.xml")
                     var received = 0
                     let error = await HTTPTestSupport.error {
-                        for try await chunk in HTTPChunks(url: url, configuration: Self.deadlined()) {
+                        for try await chunk in XMLHTTPChunks(url: url, configuration: Self.deadlined()) {
                             if received == 0 { try await Task.sleep(for: Self.deadline + .milliseconds(300)) }
                             received += chunk.count
                         }
@@ -100,8 +100,9 @@
                     let (_, data, _) = HTTPTestSupport.corpus(2_000_000)
                     server.route("/doc.xml", LoopbackResponse(body: .data(data), contentEncoding: .gzip))
                     let body = try await HTTPTestSupport.collect(
-                        HTTPChunks(
-                            url: server.url("/doc.xml"), configuration: HTTPConfiguration(totalTimeout: .seconds(60))))
+                        XMLHTTPChunks(
+                            url: server.url("/doc.xml"), configuration: XMLHTTPConfiguration(totalTimeout: .seconds(60))
+                        ))
                     #expect(body == data)
                 }
             }

@@ -14,7 +14,7 @@
         /// never a silent end, never a hang.
         @Suite struct HTTPFailureTests {
             /// Reads every chunk of `chunks`, and returns how many bytes came and the error that ended it.
-            private static func drain(_ chunks: HTTPChunks) async -> (byteCount: Int, error: (any Error)?) {
+            private static func drain(_ chunks: XMLHTTPChunks) async -> (byteCount: Int, error: (any Error)?) {
                 var count = 0
                 let error = await HTTPTestSupport.error {
                     for try await chunk in chunks { count += chunk.count }
@@ -30,7 +30,7 @@
                 try await HTTPTestSupport.withServer { server in
                     server.route("/missing.xml", .text("no such feed: missing.xml\n", status: 404))
                     let url = server.url("/missing.xml")
-                    let (count, error) = await Self.drain(HTTPChunks(url: url))
+                    let (count, error) = await Self.drain(XMLHTTPChunks(url: url))
                     #expect(count == 0)
                     let expected = XMLHTTPError.unacceptableStatus(
                         404, url: url, bodyPrefix: Data("no such feed: missing.xml\n".utf8))
@@ -39,7 +39,7 @@
                     #expect(String(describing: expected).contains("404"))
 
                     let startError = await HTTPTestSupport.error {
-                        _ = try await HTTPChunks.start(URLRequest(url: url))
+                        _ = try await XMLHTTPChunks.start(URLRequest(url: url))
                     }
                     #expect(Self.httpError(startError) == expected)
                 }
@@ -50,10 +50,10 @@
                 try await HTTPTestSupport.withServer { server in
                     let page = Data(repeating: 0x65, count: 5_000_000)
                     server.route("/broken", LoopbackResponse(status: 500, body: .data(page), sendBufferSize: 8_192))
-                    var configuration = HTTPConfiguration()
+                    var configuration = XMLHTTPConfiguration()
                     configuration.maximumErrorBodyByteCount = 100
                     let (_, error) = await Self.drain(
-                        HTTPChunks(url: server.url("/broken"), configuration: configuration))
+                        XMLHTTPChunks(url: server.url("/broken"), configuration: configuration))
                     guard case .unacceptableStatus(500, _, let prefix) = Self.httpError(error) else {
                         Issue.record("unexpected \(String(describing: error))")
                         return
@@ -69,9 +69,10 @@
                     server.route("/a", .redirect(to: "/b"))
                     server.route("/b", .redirect(to: "/c"))
                     server.route("/c", .redirect(to: "/a"))
-                    var configuration = HTTPConfiguration()
+                    var configuration = XMLHTTPConfiguration()
                     configuration.maximumRedirects = 4
-                    let (_, error) = await Self.drain(HTTPChunks(url: server.url("/a"), configuration: configuration))
+                    let (_, error) = await Self.drain(
+                        XMLHTTPChunks(url: server.url("/a"), configuration: configuration))
                     #expect(Self.httpError(error) == .tooManyRedirects(url: server.url("/b"), limit: 4))
                     #expect(
                         server.requestCount(for: "/a") + server.requestCount(for: "/b") + server.requestCount(for: "/c")
@@ -79,7 +80,7 @@
 
                     configuration.maximumRedirects = 0
                     let (_, unfollowed) = await Self.drain(
-                        HTTPChunks(url: server.url("/a"), configuration: configuration))
+                        XMLHTTPChunks(url: server.url("/a"), configuration: configuration))
                     guard case .unacceptableStatus(302, let url, _) = Self.httpError(unfollowed) else {
                         Issue.record("unexpected \(String(describing: unfollowed))")
                         return
@@ -90,7 +91,7 @@
 
             @Test func refusedConnectionFails() async throws {
                 let port = try UnansweredPort.refusing()
-                let (_, error) = await Self.drain(HTTPChunks(url: port.url))
+                let (_, error) = await Self.drain(XMLHTTPChunks(url: port.url))
                 #expect(Self.httpError(error) == .connectionRefused(url: port.url))
             }
 
@@ -98,7 +99,7 @@
                 let url = try #require(URL(string: "http://no-such-host.invalid/feed.xml"))
                 let clock = ContinuousClock()
                 let start = clock.now
-                let (_, error) = await Self.drain(HTTPChunks(url: url))
+                let (_, error) = await Self.drain(XMLHTTPChunks(url: url))
                 #expect(Self.httpError(error) == .hostNotFound(url: url))
                 // A guard against a hang: `.invalid` never resolves, and fails at once.
                 #expect(clock.now - start < .seconds(20))
@@ -106,11 +107,11 @@
 
             @Test func slowConnectionTimesOut() async throws {
                 let port = try UnansweredPort.unanswered()
-                var configuration = HTTPConfiguration()
+                var configuration = XMLHTTPConfiguration()
                 configuration.connectTimeout = .milliseconds(300)
                 let clock = ContinuousClock()
                 let start = clock.now
-                let (_, error) = await Self.drain(HTTPChunks(url: port.url, configuration: configuration))
+                let (_, error) = await Self.drain(XMLHTTPChunks(url: port.url, configuration: configuration))
                 let elapsed = clock.now - start
                 #expect(Self.httpError(error) == .connectTimedOut(url: port.url, after: .milliseconds(300)))
                 // libcurl cannot give up before its 300 ms have passed (50 ms for its timer's
@@ -128,12 +129,12 @@
                             body: .data(Data(repeating: 0x20, count: 100_000)),
                             fault: .stallIndefinitely(afterBodyBytes: 1_000))
                     )
-                    var configuration = HTTPConfiguration()
+                    var configuration = XMLHTTPConfiguration()
                     configuration.idleTimeout = .milliseconds(300)
                     let url = server.url("/doc.xml")
                     let clock = ContinuousClock()
                     let start = clock.now
-                    let (count, error) = await Self.drain(HTTPChunks(url: url, configuration: configuration))
+                    let (count, error) = await Self.drain(XMLHTTPChunks(url: url, configuration: configuration))
                     #expect(count == 1_000)
                     #expect(Self.httpError(error) == .stalled(url: url, after: .milliseconds(300)))
                     // A guard against a hang, far above the 300 ms idle timeout.
@@ -150,7 +151,7 @@
                     let url = server.url("/doc.xml")
                     var request = URLRequest(url: url)
                     request.timeoutInterval = 0.3
-                    let error = await HTTPTestSupport.error { _ = try await HTTPChunks.start(request) }
+                    let error = await HTTPTestSupport.error { _ = try await XMLHTTPChunks.start(request) }
                     #expect(Self.httpError(error) == .stalled(url: url, after: .milliseconds(300)))
                 }
             }
@@ -176,7 +177,7 @@
                             fault: .close(afterBodyBytes: 20_000))
                     )
                     let url = server.url("/doc.xml")
-                    let (count, error) = await Self.drain(HTTPChunks(url: url))
+                    let (count, error) = await Self.drain(XMLHTTPChunks(url: url))
                     guard case .truncatedBody(url, let received, let expected) = Self.httpError(error) else {
                         Issue.record("\(name): unexpected \(String(describing: error))")
                         return
@@ -194,7 +195,7 @@
                         LoopbackResponse(
                             body: .data(Data(repeating: 0x20, count: 500_000)), fault: .reset(afterBodyBytes: 10_000)))
                     let url = server.url("/doc.xml")
-                    let (_, error) = await Self.drain(HTTPChunks(url: url))
+                    let (_, error) = await Self.drain(XMLHTTPChunks(url: url))
                     switch Self.httpError(error) {
                     case .connectionLost(url, _), .truncatedBody(url, _, _):
                         break
@@ -210,7 +211,7 @@
                         "/doc.xml",
                         LoopbackResponse(headers: [("Content-Encoding", "gzip")], body: .text("<not-gzip/>")))
                     let url = server.url("/doc.xml")
-                    let (_, error) = await Self.drain(HTTPChunks(url: url))
+                    let (_, error) = await Self.drain(XMLHTTPChunks(url: url))
                     guard case .undecodableContent(url, _) = Self.httpError(error) else {
                         Issue.record("unexpected \(String(describing: error))")
                         return
@@ -220,14 +221,14 @@
 
             @Test func unsupportedRequestsFailBeforeAnyConnection() async throws {
                 let ftp = try #require(URL(string: "ftp://127.0.0.1/feed.xml"))
-                let (_, error) = await Self.drain(HTTPChunks(url: ftp))
+                let (_, error) = await Self.drain(XMLHTTPChunks(url: ftp))
                 guard case .unsupportedRequest(ftp, _) = Self.httpError(error) else {
                     Issue.record("unexpected \(String(describing: error))")
                     return
                 }
                 var noURL = URLRequest(url: ftp)
                 noURL.url = nil
-                let (_, missing) = await Self.drain(HTTPChunks(request: noURL))
+                let (_, missing) = await Self.drain(XMLHTTPChunks(request: noURL))
                 guard case .unsupportedRequest(nil, _) = Self.httpError(missing) else {
                     Issue.record("unexpected \(String(describing: missing))")
                     return
@@ -237,7 +238,7 @@
             @Test func redirectToAnotherSchemeIsRefused() async throws {
                 try await HTTPTestSupport.withServer { server in
                     server.route("/doc.xml", .redirect(to: "file:///etc/passwd"))
-                    let (count, error) = await Self.drain(HTTPChunks(url: server.url("/doc.xml")))
+                    let (count, error) = await Self.drain(XMLHTTPChunks(url: server.url("/doc.xml")))
                     #expect(count == 0)
                     guard case .unsupportedRequest = Self.httpError(error) else {
                         Issue.record("unexpected \(String(describing: error))")

@@ -36,14 +36,14 @@
                             unsetenv(name)
                         }
                         let url = origin.url("/doc.xml")
-                        func fetch(_ configuration: HTTPConfiguration = .default) async throws -> String {
+                        func fetch(_ configuration: XMLHTTPConfiguration = .default) async throws -> String {
                             String(
                                 decoding: try await HTTPTestSupport.collect(
-                                    HTTPChunks(url: url, configuration: configuration)), as: UTF8.self)
+                                    XMLHTTPChunks(url: url, configuration: configuration)), as: UTF8.self)
                         }
                         setenv("http_proxy", proxy.baseURL.absoluteString, 1)
                         let viaHTTPProxy = try await fetch()
-                        let direct = try await fetch(HTTPConfiguration(usesEnvironmentProxies: false))
+                        let direct = try await fetch(XMLHTTPConfiguration(usesEnvironmentProxies: false))
                         unsetenv("http_proxy")
                         setenv("ALL_PROXY", proxy.baseURL.absoluteString, 1)
                         let viaAllProxy = try await fetch()
@@ -66,8 +66,8 @@
                     let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/doc.xml"))
                     let missing = "/nonexistent/xmlevents-ca.pem"
                     let withBundle = await HTTPTestSupport.error {
-                        for try await _ in HTTPChunks(
-                            url: url, configuration: HTTPConfiguration(certificateAuthorityBundlePath: missing))
+                        for try await _ in XMLHTTPChunks(
+                            url: url, configuration: XMLHTTPConfiguration(certificateAuthorityBundlePath: missing))
                         {}
                     }
                     guard case .transferFailed(_, let code, let message) = withBundle as? XMLHTTPError else {
@@ -77,8 +77,8 @@
                     #expect(code == 77, "CURLE_SSL_CACERT_BADFILE: \(message)")
                     #expect(message.contains(missing))
                     let withoutBundle = await HTTPTestSupport.error {
-                        for try await _ in HTTPChunks(
-                            url: url, configuration: HTTPConfiguration(connectTimeout: .milliseconds(300)))
+                        for try await _ in XMLHTTPChunks(
+                            url: url, configuration: XMLHTTPConfiguration(connectTimeout: .milliseconds(300)))
                         {}
                     }
                     #expect(withoutBundle as? XMLHTTPError == .connectTimedOut(url: url, after: .milliseconds(300)))

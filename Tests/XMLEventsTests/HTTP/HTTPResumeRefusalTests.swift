@@ -22,7 +22,7 @@
             /// proper prefix of the first version's and that no body byte came after the cut.
             private static func refusal(
                 of document: (Data) -> Document,
-                configuration: HTTPConfiguration = ResumeSupport.configuration()
+                configuration: XMLHTTPConfiguration = ResumeSupport.configuration()
             ) async throws -> (error: XMLHTTPError?, url: URL, document: Document) {
                 try await HTTPTestSupport.withServer { server in
                     let data = ResumeSupport.document(100_000)

@@ -41,9 +41,9 @@
         static func configuration(
             attempts: Int = 3,
             backoff: Duration = .milliseconds(1),
-            codings: [HTTPContentCoding] = [.gzip, .deflate]
-        ) -> HTTPConfiguration {
-            var configuration = HTTPConfiguration(acceptedContentCodings: codings)
+            codings: [XMLHTTPContentCoding] = [.gzip, .deflate]
+        ) -> XMLHTTPConfiguration {
+            var configuration = XMLHTTPConfiguration(acceptedContentCodings: codings)
             configuration.resumption = .init(
                 maximumAttempts: attempts, initialBackoff: backoff, maximumBackoff: backoff)
             return configuration

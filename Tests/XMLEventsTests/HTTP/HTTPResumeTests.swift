@@ -121,7 +121,7 @@
                 }
             }
 
-            static let codings: [(LoopbackResponse.ContentEncoding, HTTPContentCoding)] = [
+            static let codings: [(LoopbackResponse.ContentEncoding, XMLHTTPContentCoding)] = [
                 (.gzip, .gzip), (.deflate, .deflate), (.zstd, .zstd), (.brotli, .brotli),
             ]
 
@@ -129,7 +129,7 @@
             /// continuation's bytes go on with the same coded stream, into the same decoder.
             @Test(arguments: codings)
             func codedBodiesAreResumedIntoTheSameDecoder(
-                encoding: LoopbackResponse.ContentEncoding, coding: HTTPContentCoding
+                encoding: LoopbackResponse.ContentEncoding, coding: XMLHTTPContentCoding
             ) async throws {
                 try await HTTPTestSupport.withServer { server in
                     let data = ResumeSupport.document(400_000)
@@ -243,7 +243,7 @@
                         .init(bytes: data, entityTag: ResumeSupport.entityTag), cuts: [.close(at: 10_000)])
                     server.route("/doc.xml", document)
                     let url = server.url("/doc.xml")
-                    var configuration = HTTPConfiguration()
+                    var configuration = XMLHTTPConfiguration()
                     configuration.resumption = .disabled
                     let (_, error) = await ResumeSupport.collect(XMLEvents(url: url, configuration: configuration))
                     #expect(

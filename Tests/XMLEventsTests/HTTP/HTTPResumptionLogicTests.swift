@@ -18,13 +18,13 @@ import Testing
     static func resumption(
         after fields: Fields = offering,
         received: Int = 400,
-        policy: HTTPConfiguration.ResumptionPolicy = .default,
+        policy: XMLHTTPConfiguration.ResumptionPolicy = .default,
         method: String = "GET"
     ) throws -> HTTPResumption {
         var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1/doc.xml")))
         request.httpMethod = method
         var resumption = HTTPResumption(
-            policy: policy, request: HTTPTransferRequest(request, configuration: HTTPConfiguration()))
+            policy: policy, request: HTTPTransferRequest(request, configuration: XMLHTTPConfiguration()))
         resumption.firstResponse(status: 200, fields: fields, contentLength: 1_000)
         resumption.received(received)
         return resumption
@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func backoffDoublesUpToItsCapWithJitterBelowIt() {
-        let policy = HTTPConfiguration.ResumptionPolicy(
+        let policy = XMLHTTPConfiguration.ResumptionPolicy(
             maximumAttempts: 100, initialBackoff: .milliseconds(100), maximumBackoff: .seconds(1), jitter: 0.5)
         #expect(policy.backoff(beforeAttempt: 1, randomFraction: 0) == .milliseconds(100))
         #expect(policy.backoff(beforeAttempt: 2, randomFraction: 0) == .milliseconds(200))
@@ -86,9 +86,9 @@ import Testing
         #expect(policy.backoff(beforeAttempt: Int.max, randomFraction: 0) == .seconds(1))
         #expect(policy.backoff(beforeAttempt: 1, randomFraction: 1) == .milliseconds(50))
         #expect(policy.backoff(beforeAttempt: 3, randomFraction: 0.5) == .milliseconds(300))
-        let none = HTTPConfiguration.ResumptionPolicy(initialBackoff: .zero)
+        let none = XMLHTTPConfiguration.ResumptionPolicy(initialBackoff: .zero)
         #expect(none.backoff(beforeAttempt: 3, randomFraction: 0.7) == .zero)
-        let wild = HTTPConfiguration.ResumptionPolicy(initialBackoff: .seconds(-1), jitter: .nan)
+        let wild = XMLHTTPConfiguration.ResumptionPolicy(initialBackoff: .seconds(-1), jitter: .nan)
         #expect(wild.backoff(beforeAttempt: 1, randomFraction: 2) == .zero)
     }
 
@@ -131,7 +131,7 @@ import Testing
         var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1/doc.xml")))
         request.setValue("bytes=10-", forHTTPHeaderField: "Range")
         var resumption = HTTPResumption(
-            policy: .default, request: HTTPTransferRequest(request, configuration: HTTPConfiguration()))
+            policy: .default, request: HTTPTransferRequest(request, configuration: XMLHTTPConfiguration()))
         resumption.firstResponse(status: 200, fields: Self.offering, contentLength: 1_000)
         #expect(resumption.planAfterBreak(randomFraction: 0) == .giveUp)
     }
@@ -176,7 +176,7 @@ import Testing
         var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1/doc.xml")))
         request.httpMethod = "GET"
         var resumption = HTTPResumption(
-            policy: .default, request: HTTPTransferRequest(request, configuration: HTTPConfiguration()))
+            policy: .default, request: HTTPTransferRequest(request, configuration: XMLHTTPConfiguration()))
         resumption.firstResponse(status: 200, fields: Self.offering, contentLength: nil)
         resumption.received(100)
         _ = resumption.planAfterBreak(randomFraction: 0)

@@ -11,6 +11,18 @@
 
     /// Shared helpers of the HTTP tests: servers that always stop, documents whose every byte can be
     /// checked, and readings of this process's resources.
+    extension XMLHTTPChunks {
+        /// Performs `request` until its response's head has come, then returns the head and the
+        /// iterator of the body, in the manner of `URLSession.bytes(for:)`.
+        static func start(
+            _ request: URLRequest, configuration: XMLHTTPConfiguration = .default
+        ) async throws -> (response: XMLHTTPResponse, chunks: Iterator) {
+            var iterator = XMLHTTPChunks(request: request, configuration: configuration).makeAsyncIterator()
+            let response = try await iterator.response()
+            return (response, iterator)
+        }
+    }
+
     enum HTTPTestSupport {
         /// Runs `body` with a fresh server, and stops the server however `body` ends.
         static func withServer<Result>(
@@ -29,7 +41,7 @@
         }
 
         /// Every chunk of `chunks`, concatenated.
-        static func collect(_ chunks: HTTPChunks) async throws -> Data {
+        static func collect(_ chunks: XMLHTTPChunks) async throws -> Data {
             var body = Data()
             for try await chunk in chunks { body.append(chunk) }
             return body

@@ -43,7 +43,7 @@ struct WriterBuildingTests {
             xml == #"<registry updated="2024-06-01"><record id="1"><name>Record &lt;1&gt; &amp; "more"</name>"#
                 + #"<value>1.5</value><empty/></record><record id="2"><name>Record &lt;2&gt; &amp; "more"</name>"#
                 + #"<value>3.0</value><empty/></record></registry>"#)
-        let names = try await collect(XMLEvents(string: xml).elements(named: "name")).map(\.text)
+        let names = try await collect(XMLEvents(string: xml).elements(matching: "name")).map(\.text)
         #expect(names == ["Record <1> & \"more\"", "Record <2> & \"more\""])
     }
 
@@ -110,7 +110,7 @@ struct WriterBuildingTests {
         let xml = """
             <r xmlns="urn:d" xmlns:a="urn:a"><s:sel xmlns:s="urn:s"><a:x a:k="1"><y xmlns="">t</y><s:z/></a:x></s:sel></r>
             """
-        let selected = try #require(try await collect(XMLEvents(string: xml).elements(named: "sel")).first)
+        let selected = try #require(try await collect(XMLEvents(string: xml).elements(matching: "sel")).first)
         let written = try XMLWriter.string(for: selected)
         #expect(
             written == #"<s:sel xmlns:s="urn:s"><a:x xmlns:a="urn:a" a:k="1"><y xmlns="">t</y><s:z/></a:x></s:sel>"#)

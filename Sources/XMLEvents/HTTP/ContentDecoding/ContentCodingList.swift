@@ -8,7 +8,7 @@ enum ContentCodingList {
 
     /// The `Accept-Encoding` value that asks for `codings`, or `identity` for none (an absent
     /// header would allow any coding).
-    static func acceptEncoding(for codings: [HTTPContentCoding]) -> String {
+    static func acceptEncoding(for codings: [XMLHTTPContentCoding]) -> String {
         codings.isEmpty ? "identity" : codings.map(\.rawValue).joined(separator: ", ")
     }
 
@@ -19,15 +19,15 @@ enum ContentCodingList {
     ///   `accepted`, or too many layers.
     static func codings(
         in headers: [(name: String, value: String)],
-        accepted: [HTTPContentCoding]
-    ) throws(ContentDecodingFailure) -> [HTTPContentCoding] {
-        var codings: [HTTPContentCoding] = []
+        accepted: [XMLHTTPContentCoding]
+    ) throws(ContentDecodingFailure) -> [XMLHTTPContentCoding] {
+        var codings: [XMLHTTPContentCoding] = []
         for field in headers where field.name.caseInsensitiveCompare("Content-Encoding") == .orderedSame {
             for token in field.value.split(separator: ",") {
                 let name = token.trimmingCharacters(in: .whitespaces).lowercased()
                 if name.isEmpty || name == "identity" { continue }
                 // RFC 9110 §8.4.1.3: x-gzip is gzip.
-                guard let coding = HTTPContentCoding(rawValue: name == "x-gzip" ? "gzip" : name) else {
+                guard let coding = XMLHTTPContentCoding(rawValue: name == "x-gzip" ? "gzip" : name) else {
                     throw ContentDecodingFailure("the server sent the content coding '\(name)', which is not supported")
                 }
                 guard accepted.contains(coding) else {

@@ -21,7 +21,7 @@
         var isAtEnd: Bool { get }
     }
 
-    extension HTTPContentCoding {
+    extension XMLHTTPContentCoding {
         /// A new decoder for one body in this coding.
         func makeDecoder() throws(ContentDecodingFailure) -> any ContentDecoder {
             switch self {

@@ -29,7 +29,7 @@
 
         /// - Parameter codings: The codings in the order they were applied, as
         ///   `Content-Encoding` lists them; not empty.
-        init(codings: [HTTPContentCoding]) throws(ContentDecodingFailure) {
+        init(codings: [XMLHTTPContentCoding]) throws(ContentDecodingFailure) {
             var stages: [ContentDecodingStage] = []
             for coding in codings.reversed() {
                 stages.append(try ContentDecodingStage(coding: coding, step: Self.step))
@@ -98,7 +98,7 @@
         /// The start of a body decoded, at most `limit` bytes, from the start of its raw bytes:
         /// for the excerpt of an error response. As much as decodes, should the raw bytes be
         /// short or broken.
-        static func prefix(of raw: Data, codings: [HTTPContentCoding], limit: Int) -> Data {
+        static func prefix(of raw: Data, codings: [XMLHTTPContentCoding], limit: Int) -> Data {
             guard !codings.isEmpty else { return raw.prefix(limit) }
             guard let pipeline = try? ContentDecodingPipeline(codings: codings) else { return Data() }
             pipeline.feed(raw)

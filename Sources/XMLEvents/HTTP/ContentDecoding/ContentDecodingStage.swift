@@ -4,7 +4,7 @@
     /// One layer of a body's content coding: a decoder, the input it has been given and not yet
     /// consumed, and room for one step of output.
     final class ContentDecodingStage {
-        let coding: HTTPContentCoding
+        let coding: XMLHTTPContentCoding
         private let decoder: any ContentDecoder
         private let output: UnsafeMutableRawBufferPointer
         /// Input given and not yet consumed: `input[inputOffset...]`, as offsets from its start.
@@ -16,7 +16,7 @@
         private var hasInput = false
 
         /// - Parameter step: The most bytes one ``decodePending()`` returns.
-        init(coding: HTTPContentCoding, step: Int) throws(ContentDecodingFailure) {
+        init(coding: XMLHTTPContentCoding, step: Int) throws(ContentDecodingFailure) {
             self.coding = coding
             decoder = try coding.makeDecoder()
             output = .allocate(byteCount: step, alignment: 1)

@@ -17,16 +17,16 @@
 
         /// The buffer's only consumer; `nil` after the body proved undecodable, which ends the
         /// stream and with it the transfer.
-        private var chunks: ByteChunkStream.Iterator?
+        private var chunks: XMLByteChunkStream.Iterator?
         private let promise = HTTPResponsePromise()
-        private let acceptedCodings: [HTTPContentCoding]
+        private let acceptedCodings: [XMLHTTPContentCoding]
         private var decoding = Decoding.undecided
 
         init(_ request: HTTPTransferRequest, progress: XMLSourceProgress) {
             let thread = CurlIOThread.shared
             let id = thread?.makeTransferID() ?? 0
             // Set at creation, so that a consumer gone before the transfer starts still cancels it.
-            let (stream, source) = ByteChunkStream.makeStream(watermarks: request.watermarks) { termination in
+            let (stream, source) = XMLByteChunkStream.makeStream(watermarks: request.watermarks) { termination in
                 if termination == .cancelled { thread?.post(.cancel(id: id)) }
             }
             chunks = stream.makeAsyncIterator()
@@ -45,7 +45,7 @@
         }
 
         /// The response head, once known.
-        func response() async throws -> HTTPChunks.Response {
+        func response() async throws -> XMLHTTPResponse {
             try await promise.value()
         }
 
@@ -82,7 +82,8 @@
             }
         }
 
-        private func pipeline(_ codings: [HTTPContentCoding], url: URL) throws(XMLHTTPError) -> ContentDecodingPipeline
+        private func pipeline(_ codings: [XMLHTTPContentCoding], url: URL) throws(XMLHTTPError)
+            -> ContentDecodingPipeline
         {
             do {
                 return try ContentDecodingPipeline(codings: codings)

@@ -3,7 +3,7 @@
     import Foundation
 
     /// One transfer on the I/O thread: its easy handle, what libcurl's callbacks deliver, and
-    /// where it goes — the consumer's ``ByteChunkStream``, the response promise, the progress.
+    /// where it goes — the consumer's ``XMLByteChunkStream``, the response promise, the progress.
     ///
     /// A transfer is one request or several: redirects are followed here, one request after the
     /// other on the same easy handle, so that exactly ``HTTPRedirect/followedStatuses`` are; and a
@@ -19,7 +19,7 @@
         struct Order: Sendable {
             let id: UInt64
             let request: HTTPTransferRequest
-            let source: ByteChunkStream.Source
+            let source: XMLByteChunkStream.Source
             let promise: HTTPResponsePromise
             let progress: XMLSourceProgress
         }
@@ -40,7 +40,7 @@
         /// The request of the current hop: the order's, or the one a redirect made of it.
         private var request: HTTPTransferRequest
         private var requestedURL: URL
-        private let source: ByteChunkStream.Source
+        private let source: XMLByteChunkStream.Source
         private let promise: HTTPResponsePromise
         private let progress: XMLSourceProgress
         /// Posts a resumption to the I/O thread; called from whichever thread drains the buffer.
@@ -49,7 +49,7 @@
         /// The head of the response being received.
         private var head = CurlResponseHead()
         /// The content codings of an error response's body, to decode its excerpt.
-        private var errorBodyCodings: [HTTPContentCoding] = []
+        private var errorBodyCodings: [XMLHTTPContentCoding] = []
         private var redirectCount = 0
         /// The request a redirect leads to, started when libcurl has ended the current one.
         private var nextHop: HTTPTransferRequest?
@@ -247,7 +247,7 @@
             }
             if status == 304 {
                 // Not an error body to keep: the answer to a conditional request, head only.
-                let response = HTTPChunks.Response(
+                let response = XMLHTTPResponse(
                     statusCode: status, url: url, headers: head.fields,
                     expectedContentLength: easy.offset(CURLINFO_CONTENT_LENGTH_DOWNLOAD_T))
                 promise.settle(.success(response))
@@ -255,12 +255,12 @@
             }
             guard machine.headArrived(status: status, url: url) else {
                 errorBodyCodings =
-                    (try? ContentCodingList.codings(in: head.fields, accepted: HTTPContentCoding.allCases)) ?? []
+                    (try? ContentCodingList.codings(in: head.fields, accepted: XMLHTTPContentCoding.allCases)) ?? []
                 return !machine.isOver
             }
             let expectedLength = easy.offset(CURLINFO_CONTENT_LENGTH_DOWNLOAD_T)
             if request.method.uppercased() != "HEAD" && status != 204 && status != 304 {
-                let codings: [HTTPContentCoding]
+                let codings: [XMLHTTPContentCoding]
                 do {
                     codings = try ContentCodingList.codings(in: head.fields, accepted: request.acceptedContentCodings)
                 } catch {
@@ -271,7 +271,7 @@
                     return refuse(.bodyTooLarge(url: url, limit: limit))
                 }
             }
-            let response = HTTPChunks.Response(
+            let response = XMLHTTPResponse(
                 statusCode: status,
                 url: url,
                 headers: head.fields,
@@ -293,7 +293,7 @@
 
         private func write(_ bytes: UnsafeRawBufferPointer) -> Int {
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return bytes.count }
-            let result: ByteChunkStream.Source.WriteResult
+            let result: XMLByteChunkStream.Source.WriteResult
             do {
                 result = try source.write(Data(bytes: base, count: bytes.count))
             } catch {

@@ -44,7 +44,7 @@ struct HTTPResumption {
     /// The longest `Content-Range` value kept for an error.
     private static let maximumQuotedLength = 200
 
-    private let policy: HTTPConfiguration.ResumptionPolicy
+    private let policy: XMLHTTPConfiguration.ResumptionPolicy
     /// Whether the request can be repeated as a range: a `GET` without a body, which does not ask
     /// for a range of its own.
     private let isEligible: Bool
@@ -66,7 +66,7 @@ struct HTTPResumption {
     /// Whether a continuation has been accepted.
     private(set) var hasResumed = false
 
-    init(policy: HTTPConfiguration.ResumptionPolicy, request: HTTPTransferRequest) {
+    init(policy: XMLHTTPConfiguration.ResumptionPolicy, request: HTTPTransferRequest) {
         self.policy = policy
         isEligible =
             request.method.uppercased() == "GET" && request.body == nil && !request.hasHeader("Range")

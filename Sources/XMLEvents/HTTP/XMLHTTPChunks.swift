@@ -10,18 +10,18 @@
     /// `XMLEvents(url:)`.
     ///
     /// ```swift
-    /// let (response, chunks) = try await HTTPChunks.start(URLRequest(url: feedURL))
+    /// var chunks = XMLHTTPChunks(url: feedURL).makeAsyncIterator()
+    /// let response = try await chunks.response()
     /// print(response.statusCode, response.expectedContentLength ?? -1)
-    /// var iterator = chunks
-    /// while let chunk = try await iterator.next() { try await database.store(chunk) }
+    /// while let chunk = try await chunks.next() { try await upload.send(chunk) }
     /// ```
     ///
     /// Nothing happens until iteration starts; each iterator performs the request anew. Chunks
     /// are the body's bytes after content decoding (`gzip` and `deflate` are asked for and
-    /// decoded as the consumer reads; see ``HTTPConfiguration/acceptedContentCodings``), in order,
+    /// decoded as the consumer reads; see ``XMLHTTPConfiguration/acceptedContentCodings``), in order,
     /// each exactly once; 301, 302, 303, 307 and 308 redirects are followed.
     ///
-    /// Backpressure: when the consumer falls behind by ``HTTPConfiguration/watermarks`` (1 MiB by
+    /// Backpressure: when the consumer falls behind by ``XMLHTTPConfiguration/watermarks`` (1 MiB by
     /// default) the transfer pauses and nothing more is read from the connection, so TCP slows
     /// the server down; it resumes when the consumer has caught up (to 256 KiB). Memory stays
     /// bounded whatever the body's size. On Linux transfers run on libcurl, on one I/O thread
@@ -31,7 +31,7 @@
     /// a body cut short, too large or undecodable. Those that come before the response are thrown
     /// before the first chunk. Cancelling
     /// the reading task, or leaving the loop, aborts the transfer and closes its connection.
-    public struct HTTPChunks: AsyncSequence, Sendable {
+    public struct XMLHTTPChunks: AsyncSequence, Sendable {
         /// Each element is the next bytes of the body, after content decoding.
         public typealias Element = Data
         /// Errors are ``XMLHTTPError``, or `CancellationError` when the reading task is cancelled.
@@ -41,7 +41,7 @@
         public let request: URLRequest
 
         /// The buffer, timeouts and redirect limit of each transfer.
-        public let configuration: HTTPConfiguration
+        public let configuration: XMLHTTPConfiguration
 
         /// How far the latest transfer has come; readable from any thread while it streams.
         public let progress: XMLSourceProgress
@@ -51,22 +51,22 @@
         /// - Parameters:
         ///   - url: An `http` or `https` URL.
         ///   - configuration: The buffer, timeouts and redirect limit.
-        public init(url: URL, configuration: HTTPConfiguration = .default) {
+        public init(url: URL, configuration: XMLHTTPConfiguration = .default) {
             self.init(request: URLRequest(url: url), configuration: configuration)
         }
 
         /// The body of the response to `request`, with its method, header fields, `httpBody` and
-        /// `timeoutInterval` (the idle timeout, unless ``HTTPConfiguration/idleTimeout`` is set).
+        /// `timeoutInterval` (the idle timeout, unless ``XMLHTTPConfiguration/idleTimeout`` is set).
         ///
         /// - Parameters:
         ///   - request: A request for an `http` or `https` URL; a body stream is not supported.
         ///   - configuration: The buffer, timeouts and redirect limit.
-        public init(request: URLRequest, configuration: HTTPConfiguration = .default) {
+        public init(request: URLRequest, configuration: XMLHTTPConfiguration = .default) {
             self.init(request: request, configuration: configuration, progress: XMLSourceProgress())
         }
 
         /// The body of the response to `request`, reporting to `progress`.
-        init(request: URLRequest, configuration: HTTPConfiguration, progress: XMLSourceProgress) {
+        init(request: URLRequest, configuration: XMLHTTPConfiguration, progress: XMLSourceProgress) {
             self.request = request
             self.configuration = configuration
             self.progress = progress
@@ -75,24 +75,6 @@
         /// Creates an iterator; the transfer starts with its first `next()` or `response()`.
         public func makeAsyncIterator() -> Iterator {
             Iterator(request: HTTPTransferRequest(request, configuration: configuration), progress: progress)
-        }
-
-        /// Performs `request` until its response's head has come, then returns the head and the
-        /// iterator of the body, in the manner of `URLSession.bytes(for:)`.
-        ///
-        /// - Parameters:
-        ///   - request: A request for an `http` or `https` URL.
-        ///   - configuration: The buffer, timeouts and redirect limit.
-        /// - Returns: The 2xx response's head, and the iterator that reads its body.
-        /// - Throws: ``XMLHTTPError`` if the request fails before a 2xx response (including
-        ///   ``XMLHTTPError/unacceptableStatus(_:url:bodyPrefix:)``), or `CancellationError`.
-        public static func start(
-            _ request: URLRequest,
-            configuration: HTTPConfiguration = .default
-        ) async throws -> (response: Response, chunks: Iterator) {
-            var iterator = HTTPChunks(request: request, configuration: configuration).makeAsyncIterator()
-            let response = try await iterator.response()
-            return (response, iterator)
         }
     }
 #endif

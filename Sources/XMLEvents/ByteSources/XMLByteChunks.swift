@@ -19,7 +19,7 @@ import Foundation
 /// its next byte will be late. The default, 4 KiB, is the parser's own step, so it adds no
 /// latency to what the parser has anyway; for a live stream that trickles and
 /// ``XMLParsingOptions/parsesAsBytesArrive``, choose a smaller size.
-public struct AsyncByteChunks<Base: AsyncSequence>: AsyncSequence where Base.Element == UInt8 {
+public struct XMLByteChunks<Base: AsyncSequence>: AsyncSequence where Base.Element == UInt8 {
     /// Each element holds up to ``chunkSize`` consecutive bytes.
     public typealias Element = [UInt8]
     /// The base's errors, passed on after the bytes before them.
@@ -98,13 +98,13 @@ public struct AsyncByteChunks<Base: AsyncSequence>: AsyncSequence where Base.Ele
     }
 }
 
-extension AsyncByteChunks: Sendable where Base: Sendable {}
+extension XMLByteChunks: Sendable where Base: Sendable {}
 
 extension XMLEvents {
     /// The events of a document whose bytes arrive one at a time, from `URLSession.AsyncBytes`,
     /// `FileHandle.AsyncBytes`, an `AsyncStream<UInt8>` or any `AsyncSequence` of `UInt8`.
     ///
-    /// The bytes are gathered into chunks (see ``AsyncByteChunks``) without a suspension per
+    /// The bytes are gathered into chunks (see ``XMLByteChunks``) without a suspension per
     /// byte where the sequence has them at hand.
     ///
     /// - Parameters:
@@ -114,7 +114,7 @@ extension XMLEvents {
     @inlinable
     public init<Bytes: AsyncSequence>(
         _ bytes: Bytes, chunkSize: Int = 4096, options: XMLParsingOptions = .default
-    ) where Source == AsyncByteChunks<Bytes>, Bytes.Element == UInt8 {
-        self.init(AsyncByteChunks(bytes, chunkSize: chunkSize), options: options)
+    ) where Source == XMLByteChunks<Bytes>, Bytes.Element == UInt8 {
+        self.init(XMLByteChunks(bytes, chunkSize: chunkSize), options: options)
     }
 }

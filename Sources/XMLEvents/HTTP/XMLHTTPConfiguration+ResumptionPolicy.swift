@@ -1,4 +1,4 @@
-extension HTTPConfiguration {
+extension XMLHTTPConfiguration {
     /// When and how often a transfer that broke off mid-body is resumed: how many attempts in a
     /// row, and how long to wait before each.
     ///
@@ -17,7 +17,7 @@ extension HTTPConfiguration {
     ///
     /// Each attempt shows in ``XMLSourceProgress/resumptionAttemptCount`` as soon as it is
     /// decided (before its back-off), and each accepted continuation in
-    /// ``XMLSourceProgress/resumptionCount``. ``HTTPConfiguration/totalTimeout`` runs through
+    /// ``XMLSourceProgress/resumptionCount``. ``XMLHTTPConfiguration/totalTimeout`` runs through
     /// the back-offs, and cancelling the consuming task during one ends the transfer at once.
     ///
     /// A content-coded body (`gzip`, `deflate`, `br`, `zstd`) is resumed too, over its coded
@@ -37,7 +37,7 @@ extension HTTPConfiguration {
     /// and are retried under this policy.
     ///
     /// ```swift
-    /// var configuration = HTTPConfiguration()
+    /// var configuration = XMLHTTPConfiguration()
     /// configuration.resumption.maximumAttempts = 10        // a flaky network
     /// configuration.resumption = .disabled                  // or never resume
     /// ```

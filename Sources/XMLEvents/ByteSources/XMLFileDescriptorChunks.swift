@@ -12,12 +12,12 @@ import Foundation
 /// asynchronous sequence of chunks, read ahead on a dedicated thread with bounded buffering.
 ///
 /// ```swift
-/// for try await event in XMLEvents.standardInput() { … }   // FileDescriptorChunks.standardInput()
+/// for try await event in XMLEvents.standardInput() { … }   // XMLFileDescriptorChunks.standardInput()
 /// ```
 ///
 /// Reads from such descriptors can wait indefinitely, so they happen on a thread of their own,
 /// never on the Swift concurrency pool. The thread starts at the first `next()`, reads up to
-/// ``chunkSize`` bytes at a time into a ``ByteChunkStream`` and blocks once ``watermarks`` worth
+/// ``chunkSize`` bytes at a time into a ``XMLByteChunkStream`` and blocks once ``watermarks`` worth
 /// of bytes wait for the consumer: a slow consumer stops the reading, and a full pipe in turn
 /// stops its writer.
 ///
@@ -28,7 +28,7 @@ import Foundation
 ///
 /// Iterate the sequence once: every iterator reads from the same descriptor, so two would each
 /// see an unpredictable part of the input.
-public struct FileDescriptorChunks: AsyncSequence, Sendable {
+public struct XMLFileDescriptorChunks: AsyncSequence, Sendable {
     /// Each element is the bytes of one read, in order.
     public typealias Element = Data
     /// Reading can fail with ``XMLByteSourceError/descriptorReadFailed(descriptor:errno:)``;
@@ -63,7 +63,7 @@ public struct FileDescriptorChunks: AsyncSequence, Sendable {
     public let chunkSize: Int
 
     /// How much is read ahead of the consumer before the reader thread waits.
-    public let watermarks: ByteChunkStream.Watermarks
+    public let watermarks: XMLByteChunkStream.Watermarks
 
     /// Creates chunks of an open descriptor.
     ///
@@ -78,12 +78,12 @@ public struct FileDescriptorChunks: AsyncSequence, Sendable {
         descriptor: Int32,
         closesDescriptor: Bool = false,
         chunkSize: Int = 64 * 1024,
-        watermarks: ByteChunkStream.Watermarks? = nil
+        watermarks: XMLByteChunkStream.Watermarks? = nil
     ) {
         let size = Swift.min(Swift.max(1, chunkSize), Int.max / 4)
         self.file = Descriptor(descriptor, closesOnDeinit: closesDescriptor)
         self.chunkSize = size
-        self.watermarks = watermarks ?? ByteChunkStream.Watermarks(low: size, high: 4 * size)
+        self.watermarks = watermarks ?? XMLByteChunkStream.Watermarks(low: size, high: 4 * size)
     }
 
     /// The bytes of standard input (a pipe, a terminal, a redirected file), which is never closed,
@@ -95,8 +95,8 @@ public struct FileDescriptorChunks: AsyncSequence, Sendable {
     ///
     /// - Parameter chunkSize: The most bytes read (and later parsed) at once (at least 1).
     /// - Returns: Chunks of descriptor 0, left open.
-    public static func standardInput(chunkSize: Int = 64 * 1024) -> FileDescriptorChunks {
-        FileDescriptorChunks(descriptor: STDIN_FILENO, closesDescriptor: false, chunkSize: chunkSize)
+    public static func standardInput(chunkSize: Int = 64 * 1024) -> XMLFileDescriptorChunks {
+        XMLFileDescriptorChunks(descriptor: STDIN_FILENO, closesDescriptor: false, chunkSize: chunkSize)
     }
 
     /// Prepares to read; the reader thread starts at the first `next()`.
@@ -108,16 +108,16 @@ public struct FileDescriptorChunks: AsyncSequence, Sendable {
     public struct Iterator: AsyncIteratorProtocol {
         /// Each element is the bytes of one read, in order.
         public typealias Element = Data
-        /// See ``FileDescriptorChunks/Failure``.
+        /// See ``XMLFileDescriptorChunks/Failure``.
         public typealias Failure = any Error
 
         private let file: Descriptor
         private let chunkSize: Int
-        private let watermarks: ByteChunkStream.Watermarks
-        private var chunks: ByteChunkStream.Iterator?
+        private let watermarks: XMLByteChunkStream.Watermarks
+        private var chunks: XMLByteChunkStream.Iterator?
         private var isDone = false
 
-        init(file: Descriptor, chunkSize: Int, watermarks: ByteChunkStream.Watermarks) {
+        init(file: Descriptor, chunkSize: Int, watermarks: XMLByteChunkStream.Watermarks) {
             self.file = file
             self.chunkSize = chunkSize
             self.watermarks = watermarks
@@ -144,7 +144,7 @@ public struct FileDescriptorChunks: AsyncSequence, Sendable {
                     isDone = true
                     throw CancellationError()
                 }
-                let (stream, source) = ByteChunkStream.makeStream(watermarks: watermarks)
+                let (stream, source) = XMLByteChunkStream.makeStream(watermarks: watermarks)
                 chunks = stream.makeAsyncIterator()
                 FileDescriptorReaderThread.start(reading: file, chunkSize: chunkSize, into: source)
             }

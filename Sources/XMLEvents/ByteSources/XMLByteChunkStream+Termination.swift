@@ -1,4 +1,4 @@
-extension ByteChunkStream {
+extension XMLByteChunkStream {
     /// Why a stream ended, as reported to ``Source/onTermination`` exactly once.
     public enum Termination: Sendable, Hashable {
         /// The consumer received the end (or the error) after ``Source/finish(throwing:)``:

@@ -1,8 +1,8 @@
 /// A content coding (RFC 9110 §8.4.1) the HTTP client can ask for and decode itself, as the
-/// parser asks for bytes: see ``HTTPConfiguration/acceptedContentCodings``.
+/// parser asks for bytes: see ``XMLHTTPConfiguration/acceptedContentCodings``.
 ///
 /// The raw value is the coding's token in `Accept-Encoding` and `Content-Encoding`.
-public enum HTTPContentCoding: String, Sendable, Hashable, CaseIterable {
+public enum XMLHTTPContentCoding: String, Sendable, Hashable, CaseIterable {
     /// `gzip` (RFC 1952), decoded with zlib; a window of 32 KiB.
     case gzip
 

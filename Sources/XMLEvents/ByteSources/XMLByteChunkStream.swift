@@ -5,7 +5,7 @@ import Foundation
 /// wait while the consumer is behind.
 ///
 /// ```swift
-/// let (stream, source) = ByteChunkStream.makeStream()
+/// let (stream, source) = XMLByteChunkStream.makeStream()
 /// Task {
 ///     do {
 ///         for try await chunk in incomingChunks { try await source.write(chunk) }
@@ -27,7 +27,7 @@ import Foundation
 /// or dropped consumer ends the stream for the producer too: its writes throw
 /// ``XMLByteSourceError/consumerTerminated`` and ``Source/onTermination`` is called (see
 /// ``Termination``).
-public struct ByteChunkStream: AsyncSequence, Sendable {
+public struct XMLByteChunkStream: AsyncSequence, Sendable {
     /// Each element is one chunk as it was written.
     public typealias Element = Data
     /// The error given to ``Source/finish(throwing:)``, `CancellationError`, or
@@ -68,10 +68,10 @@ public struct ByteChunkStream: AsyncSequence, Sendable {
     public static func makeStream(
         watermarks: Watermarks = .default,
         onTermination: (@Sendable (Termination) -> Void)? = nil
-    ) -> (stream: ByteChunkStream, source: Source) {
-        precondition(watermarks.isValid, "ByteChunkStream.Watermarks need 0 <= low <= high and high >= 1")
+    ) -> (stream: XMLByteChunkStream, source: Source) {
+        precondition(watermarks.isValid, "XMLByteChunkStream.Watermarks need 0 <= low <= high and high >= 1")
         let storage = ByteChunkStreamStorage(watermarks: watermarks, onTermination: onTermination)
-        return (ByteChunkStream(storage: storage), Source(storage: storage))
+        return (XMLByteChunkStream(storage: storage), Source(storage: storage))
     }
 
     /// The bytes written and not yet taken by the consumer; safe to read from any thread.

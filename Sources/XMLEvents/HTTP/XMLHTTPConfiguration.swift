@@ -2,7 +2,7 @@
 /// resumption after a break.
 ///
 /// ```swift
-/// var configuration = HTTPConfiguration()
+/// var configuration = XMLHTTPConfiguration()
 /// configuration.idleTimeout = .seconds(15)
 /// for try await event in XMLEvents(url: feedURL, configuration: configuration) { … }
 /// ```
@@ -14,19 +14,19 @@
 /// For untrusted servers set both, one line each:
 ///
 /// ```swift
-/// var configuration = HTTPConfiguration()
+/// var configuration = XMLHTTPConfiguration()
 /// configuration.totalTimeout = .seconds(300)
 /// configuration.maximumBodyByteCount = 100_000_000
 /// ```
-public struct HTTPConfiguration: Sendable, Hashable {
-    /// How many received bytes may wait for the consumer before the transfer is paused (``ByteChunkStream/Watermarks/high``,
-    /// 1 MiB by default), and how few let it resume (``ByteChunkStream/Watermarks/low``, 256 KiB).
+public struct XMLHTTPConfiguration: Sendable, Hashable {
+    /// How many received bytes may wait for the consumer before the transfer is paused (``XMLByteChunkStream/Watermarks/high``,
+    /// 1 MiB by default), and how few let it resume (``XMLByteChunkStream/Watermarks/low``, 256 KiB).
     ///
     /// While paused, nothing is read from the connection, so TCP's flow control slows the server
     /// down. The client holds at most the high watermark plus one network read (16 KiB). Bytes
     /// are buffered as they were sent, before content decoding, which happens as the consumer
     /// reads (see ``acceptedContentCodings``).
-    public var watermarks: ByteChunkStream.Watermarks
+    public var watermarks: XMLByteChunkStream.Watermarks
 
     /// How long resolving the host name and opening the connection may take. Default: 30 seconds.
     /// Timeouts are kept between 1 millisecond and a year.
@@ -88,13 +88,13 @@ public struct HTTPConfiguration: Sendable, Hashable {
     /// compression ratio (a "zip bomb") costs the buffer of encoded bytes plus its coding's
     /// window, which a decoder must hold: 32 KiB for gzip and deflate; for zstd up to 8 MiB and
     /// for brotli up to 16 MiB (and half again while its buffer grows), as the server chooses.
-    /// That is why ``HTTPContentCoding/brotli`` and ``HTTPContentCoding/zstd`` are not asked
+    /// That is why ``XMLHTTPContentCoding/brotli`` and ``XMLHTTPContentCoding/zstd`` are not asked
     /// for unless you add them: with many concurrent transfers from untrusted servers, they can
     /// cost that much each.
     ///
     /// A request that sets its own `Accept-Encoding` sends it instead, but only these codings are
     /// decoded. Linux only: `URLSession` negotiates and decodes on its own.
-    public var acceptedContentCodings: [HTTPContentCoding]
+    public var acceptedContentCodings: [XMLHTTPContentCoding]
 
     /// Whether the proxy named by the environment (`http_proxy`, `https_proxy`, `ALL_PROXY`,
     /// `NO_PROXY`, as curl reads them) is used. Default: `true`, as curl does; libcurl then
@@ -131,7 +131,7 @@ public struct HTTPConfiguration: Sendable, Hashable {
     ///   - certificateAuthorityBundlePath: Certificates to trust instead of the system's.
     ///   - resumption: When and how often a broken-off transfer is resumed.
     public init(
-        watermarks: ByteChunkStream.Watermarks = .default,
+        watermarks: XMLByteChunkStream.Watermarks = .default,
         connectTimeout: Duration = .seconds(30),
         idleTimeout: Duration? = nil,
         maximumRedirects: Int = 10,
@@ -140,7 +140,7 @@ public struct HTTPConfiguration: Sendable, Hashable {
         socketReceiveBufferSize: Int? = nil,
         totalTimeout: Duration? = nil,
         maximumBodyByteCount: Int? = nil,
-        acceptedContentCodings: [HTTPContentCoding] = [.gzip, .deflate],
+        acceptedContentCodings: [XMLHTTPContentCoding] = [.gzip, .deflate],
         usesEnvironmentProxies: Bool = true,
         certificateAuthorityBundlePath: String? = nil,
         resumption: ResumptionPolicy = .default
@@ -161,5 +161,5 @@ public struct HTTPConfiguration: Sendable, Hashable {
     }
 
     /// The defaults.
-    public static let `default` = HTTPConfiguration()
+    public static let `default` = XMLHTTPConfiguration()
 }

@@ -1,4 +1,4 @@
-extension ByteChunkStream {
+extension XMLByteChunkStream {
     /// How many buffered bytes make producers wait, and how few let them go on.
     ///
     /// The gap between the two is hysteresis: a producer told to wait at ``high`` is resumed only
@@ -23,7 +23,7 @@ extension ByteChunkStream {
         public init(low: Int, high: Int) {
             self.low = low
             self.high = high
-            precondition(isValid, "ByteChunkStream.Watermarks need 0 <= low <= high and high >= 1")
+            precondition(isValid, "XMLByteChunkStream.Watermarks need 0 <= low <= high and high >= 1")
         }
 
         /// The properties are mutable, so the stream checks again when it is created.

@@ -3,7 +3,7 @@ import Foundation
 /// The bytes of an in-memory document as an asynchronous sequence of chunks, so that a large
 /// document is parsed (and its events handed out) a chunk at a time. The chunks share the
 /// data's storage; nothing is copied.
-public struct DataChunks: AsyncSequence, Sendable {
+public struct XMLDataChunks: AsyncSequence, Sendable {
     /// Each element is a slice of the data.
     public typealias Element = Data
     /// Slicing cannot fail.

@@ -1,20 +1,20 @@
 #if (os(Linux) && canImport(CCurl)) || canImport(Darwin)
     import Foundation
 
-    extension HTTPChunks {
+    extension XMLHTTPChunks {
         /// Reads one transfer of the body. The transfer starts with the first call to ``next()``
         /// or ``response()``; dropping the iterator before the end aborts it.
         public struct Iterator: AsyncIteratorProtocol {
             /// Each element is the next bytes of the body, after content decoding.
             public typealias Element = Data
-            /// See ``HTTPChunks/Failure``.
+            /// See ``XMLHTTPChunks/Failure``.
             public typealias Failure = any Error
 
             /// Where the iteration is.
             private enum Stage {
                 case notStarted
                 case running(HTTPTransfer)
-                /// Ended by ``HTTPConfiguration/maximumBodyByteCount`` with this error: the transfer
+                /// Ended by ``XMLHTTPConfiguration/maximumBodyByteCount`` with this error: the transfer
                 /// is dropped, which aborts it, and nothing more is read.
                 case cutOff(XMLHTTPError)
             }
@@ -37,7 +37,7 @@
             /// - Returns: The head of the 2xx response the body belongs to.
             /// - Throws: ``XMLHTTPError`` if the transfer fails before a 2xx head, the same error
             ///   the first ``next()`` throws; `CancellationError` if the task is cancelled.
-            public mutating func response() async throws -> Response {
+            public mutating func response() async throws -> XMLHTTPResponse {
                 if case .cutOff(let error) = stage { throw error }
                 return try await started().response()
             }
@@ -69,7 +69,7 @@
                 return delivered
             }
 
-            /// `chunk`, or as much of it as ``HTTPConfiguration/maximumBodyByteCount`` leaves; past
+            /// `chunk`, or as much of it as ``XMLHTTPConfiguration/maximumBodyByteCount`` leaves; past
             /// the limit the transfer ends with ``XMLHTTPError/bodyTooLarge(url:limit:)``.
             private mutating func limited(_ chunk: Data, of transfer: HTTPTransfer) throws(XMLHTTPError) -> Data {
                 guard let limit = request.maximumBodyByteCount, chunk.count > limit - deliveredByteCount else {

@@ -1,7 +1,7 @@
 import Foundation
 
-extension ByteChunkStream {
-    /// The consumer of a ``ByteChunkStream``.
+extension XMLByteChunkStream {
+    /// The consumer of a ``XMLByteChunkStream``.
     ///
     /// Dropping the iterator before the end (leaving the loop with `break`, `return` or an error)
     /// ends the stream at once with ``Termination/cancelled``, so the producer learns promptly
@@ -9,7 +9,7 @@ extension ByteChunkStream {
     public struct Iterator: AsyncIteratorProtocol {
         /// Each element is one chunk as it was written.
         public typealias Element = Data
-        /// See ``ByteChunkStream/Failure``.
+        /// See ``XMLByteChunkStream/Failure``.
         public typealias Failure = any Error
 
         /// Shared by copies of the iterator; the stream ends for the producer when the last one

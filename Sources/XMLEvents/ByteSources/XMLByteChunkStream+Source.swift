@@ -1,7 +1,7 @@
 import Foundation
 
-extension ByteChunkStream {
-    /// The producer side of a ``ByteChunkStream``, usable from any task or thread.
+extension XMLByteChunkStream {
+    /// The producer side of a ``XMLByteChunkStream``, usable from any task or thread.
     ///
     /// A producer writes with `try await write(_:)`, which suspends while the buffer is full, and
     /// ends the stream with ``finish(throwing:)``. Every write accepts its chunk, in order, unless
@@ -98,7 +98,7 @@ extension ByteChunkStream {
         /// it to the low watermark.
         ///
         /// ```swift
-        /// let (stream, source) = ByteChunkStream.makeStream()
+        /// let (stream, source) = XMLByteChunkStream.makeStream()
         /// Task {
         ///     do {
         ///         for try await chunk in myProducer { try await source.write(chunk) }

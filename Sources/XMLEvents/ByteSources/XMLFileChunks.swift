@@ -14,8 +14,8 @@ import Foundation
 /// The file is opened when iteration starts and closed when it ends, fails or is abandoned.
 /// ``progress`` tells how much of it has been read, for a progress bar.
 /// Reads block the calling thread briefly, which suits regular files; for pipes and terminals,
-/// whose reads can wait indefinitely, use ``FileDescriptorChunks`` or a ``ByteChunkStream``.
-public struct FileChunks: AsyncSequence, Sendable {
+/// whose reads can wait indefinitely, use ``XMLFileDescriptorChunks`` or a ``XMLByteChunkStream``.
+public struct XMLFileChunks: AsyncSequence, Sendable {
     /// Each element is the next bytes of the file.
     public typealias Element = Data
     /// Opening or reading the file can fail with ``XMLByteSourceError``.
