@@ -13,6 +13,7 @@ enum ContenderRoster {
             XMLEventsMaterializeContender(),
             XMLEventsDecodeContender(),
             XMLEventsInMemoryStreamContender(),
+            XMLEventsAsyncBytesContender(),
         ]
         // The HTTP client exists only where XMLEvents has one (libcurl on Linux, URLSession on
         // Apple platforms).

@@ -42,6 +42,10 @@ enum TargetEvaluation {
         }
         results.append(
             ratios.target("xmlevents-http", versus: "xmlevents-scan", on: "records", atLeast: 0.85, time: .wall))
+        results.append(
+            ratios.target(
+                "xmlevents-async-bytes", versus: "xmlevents-async-stream", on: "records", atLeast: 0.5,
+                note: "a byte-at-a-time source against the same bytes as Data chunks"))
         results.append(contentsOf: memory(summary))
         results.append(contentsOf: scaling(summary, coresForTwoTasks: coresForTwoTasks))
         results.append(backpressure(summary))
