@@ -58,7 +58,7 @@ func decompressedChunks() -> AsyncThrowingStream<Data, any Error> {
 }
 
 // The resumption examples: a long OpenStreetMap extract.
-let extractURL = URL(string: "https://download.example.org/extract.osm")!
+let extractURL = URL(fileURLWithPath: "/tmp/extract.osm")
 struct Node: Decodable, Sendable {
     var id: Int
     var lat: Double

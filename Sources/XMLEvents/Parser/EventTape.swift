@@ -259,6 +259,7 @@ struct TapeName: BitwiseCopyable {
     @inlinable
     var name: XMLName {
         @inline(__always) get {
+            // The bits are a live storage's address (tagged in bit 0 when owned), never 0.
             if bits & 1 == 0 {
                 let storage = Unmanaged<XMLName.Storage>.fromOpaque(
                     UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)

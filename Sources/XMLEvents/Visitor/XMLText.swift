@@ -33,6 +33,7 @@ public struct XMLText: ~Copyable {
     @inlinable
     public subscript(index: Int) -> UInt8 {
         precondition(index >= 0 && index < count, "XMLText index out of range")
+        // `base` is nil only for an empty text, which the precondition has ruled out.
         return base.unsafelyUnwrapped[index]
     }
 
@@ -66,6 +67,7 @@ public struct XMLText: ~Copyable {
     /// `true` for empty text.
     @inlinable public var isWhitespace: Bool {
         for index in 0..<count {
+            // Inside the loop `count > 0`, so `base` is not nil.
             switch base.unsafelyUnwrapped[index] {
             case 0x20, 0x0A, 0x09, 0x0D: continue
             default: return false
