@@ -46,24 +46,32 @@ struct BufferedAsyncBytes<Slices: AsyncSequence>: AsyncSequence where Slices.Ele
 
     struct Iterator: AsyncIteratorProtocol {
         var slices: Slices.AsyncIterator
-        var slice = Data()
+        /// The current slice, copied once into an array, as `URLSession.AsyncBytes` fills its
+        /// buffer: an array's subscript costs less than `Data`'s.
+        var slice: [UInt8] = []
         var index = 0
 
-        @inline(__always)
         mutating func next() async throws -> UInt8? {
-            if index < slice.count {
-                defer { index &+= 1 }
-                return slice[slice.startIndex + index]
-            }
-            return try await refill()
+            try await next(isolation: nil)
         }
 
-        private mutating func refill() async throws -> UInt8? {
-            while let next = try await slices.next() {
+        /// A byte of the current slice without suspending; the next slice, on the caller's actor,
+        /// when it is used up.
+        @inline(__always)
+        mutating func next(isolation actor: isolated (any Actor)?) async throws -> UInt8? {
+            if index < slice.count {
+                defer { index &+= 1 }
+                return slice[index]
+            }
+            return try await refill(isolation: actor)
+        }
+
+        private mutating func refill(isolation actor: isolated (any Actor)?) async throws -> UInt8? {
+            while let next = try await slices.next(isolation: actor) {
                 guard !next.isEmpty else { continue }
-                slice = next
+                slice = [UInt8](next)
                 index = 1
-                return slice[slice.startIndex]
+                return slice[0]
             }
             return nil
         }

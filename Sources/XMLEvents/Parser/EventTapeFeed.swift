@@ -26,9 +26,9 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     @usableFromInline var source: Source?
     @usableFromInline var driver: ParseDriver?
     /// The chunk being parsed, and how much of it was.
-    private var chunk: Source.Element?
-    private var chunkByteCount = 0
-    private var parsedByteCount = 0
+    @usableFromInline var chunk: Source.Element?
+    @usableFromInline var chunkByteCount = 0
+    @usableFromInline var parsedByteCount = 0
 
     @usableFromInline
     init(source: Source, options: XMLParsingOptions) {
@@ -41,7 +41,10 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     /// Parses the next step onto the tape (whose events the reader has read): returns `false`
     /// once nothing more will come, and throws the error that ended the document (the parser's,
     /// the source's, or `CancellationError`), once, after the tape holding the events before it.
-    @usableFromInline
+    // Inlinable, so that reading the source is specialized for its type in the caller: a
+    // byte-at-a-time source gathers its bytes in a loop that would otherwise make one generic
+    // asynchronous call per byte.
+    @inlinable
     nonisolated(nonsending) mutating func advance() async throws -> Bool {
         switch phase {
         case .done:
@@ -62,7 +65,8 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
         }
     }
 
-    private nonisolated(nonsending) mutating func readChunk() async {
+    @inlinable
+    nonisolated(nonsending) mutating func readChunk() async {
         guard let driver else {
             discardTape()
             return end(.done)
@@ -95,7 +99,8 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     }
 
     /// Parses the next step of the current chunk.
-    private mutating func parseStepOfChunk() {
+    @usableFromInline
+    mutating func parseStepOfChunk() {
         guard let driver, let current = chunk else { return }
         let offset = parsedByteCount
         let taken = current.withUnsafeBytes { bytes in
@@ -110,12 +115,14 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     }
 
     /// Forgets the events the reader has read, when no step is parsed to replace them.
-    private func discardTape() {
+    @usableFromInline
+    func discardTape() {
         tape.removeAll(keepingBytesFrom: .max)
     }
 
     /// Releases the source, the driver and the chunk as soon as no more chunks will be read.
-    private mutating func end(_ next: Phase) {
+    @usableFromInline
+    mutating func end(_ next: Phase) {
         phase = next
         source = nil
         driver = nil
