@@ -65,10 +65,7 @@
         /// - Throws: What the first ``next()`` throws if the transfer fails before a head, and
         ///   ``XMLHTTPError/unsupportedRequest(url:reason:)`` once iteration has ended.
         public mutating func response() async throws -> XMLHTTPResponse? {
-            guard feed.source != nil else {
-                throw XMLHTTPError.unsupportedRequest(
-                    url: nil, reason: "the iteration has ended and let its source go; ask for the response before")
-            }
+            guard feed.source != nil else { throw XMLHTTPError.responseAfterTheEnd }
             return try await feed.source?.response() ?? nil
         }
     }
@@ -94,8 +91,14 @@
         ///   once iteration has ended, when the transfer is let go: ask before or during it.
         public mutating func response() async throws -> XMLHTTPResponse {
             if let response = try await feed.source?.response() { return response }
-            throw XMLHTTPError.unsupportedRequest(
-                url: nil, reason: "the iteration has ended and let its transfer go; ask for the response before")
+            throw XMLHTTPError.responseAfterTheEnd
         }
+    }
+
+    extension XMLHTTPError {
+        /// What asking an iterator for its response throws once iteration has ended and let its
+        /// source go.
+        static let responseAfterTheEnd = XMLHTTPError.unsupportedRequest(
+            url: nil, reason: "the iteration has ended and let its source go; ask for the response before")
     }
 #endif
