@@ -45,11 +45,15 @@ let package = Package(
         // A pthread-backed lock that ThreadSanitizer understands, shared by the package's modules.
         .target(name: "ThreadSafety"),
 
+        // The tape recorder's hot libxml2 callbacks, in C.
+        .target(name: "CTapeRecorder", dependencies: ["CLibXML2"]),
+
         // The library.
         .target(
             name: "XMLEvents",
             dependencies: [
                 "CLibXML2",
+                "CTapeRecorder",
                 "ThreadSafety",
                 .target(name: "CCurl", condition: .when(platforms: [.linux])),
                 // The content decoders of the libcurl transport (URLSession decodes on its own).

@@ -70,12 +70,16 @@ build_target() {
             -emit-object -o "$build/ThreadSafety.o" \
             "$root"/Sources/ThreadSafety/*.swift
 
+        # The tape recorder's C callbacks, instrumented like the Swift code.
+        clang -O1 -g -fsanitize=fuzzer-no-link,address -I "$root/Sources/CTapeRecorder/include" \
+            "${xml_cflags[@]}" -c "$root/Sources/CTapeRecorder/TapeRecorder.c" -o "$build/CTapeRecorder.o"
+
         local library=()
         while IFS= read -r file; do library+=("$file"); done \
             < <(find "$root/Sources/XMLEvents" -name '*.swift' -not -path "$root/Sources/XMLEvents/HTTP/*" | sort)
         swiftc "${flags[@]}" -wmo -module-name XMLEventsFuzz \
-            -I "$build" -I "$root/Sources/CLibXML2" "${cflags[@]}" \
-            "${library[@]}" "$root/Sources/XMLCorpus/SplitMix64.swift" "$root"/Fuzz/*.swift "$build/ThreadSafety.o" \
+            -I "$build" -I "$root/Sources/CLibXML2" -I "$root/Sources/CTapeRecorder/include" "${cflags[@]}" \
+            "${library[@]}" "$root/Sources/XMLCorpus/SplitMix64.swift" "$root"/Fuzz/*.swift "$build/ThreadSafety.o" "$build/CTapeRecorder.o" \
             "${xml_libs[@]}" -o "$binary"
     )
 }

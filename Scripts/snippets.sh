@@ -79,7 +79,7 @@ grep '^skipped ' "$work/list.txt" || true
 # build found them, through the pkg-config names Package.swift gives.
 flags=(-emit-sil -o /dev/null -wmo -swift-version 6 -diagnostic-style llvm
     -I "$bin/Modules" -I "$bin" -module-cache-path "$work/module-cache")
-for modulemap in Sources/C*/module.modulemap; do flags+=(-I "$(dirname "$modulemap")"); done
+for modulemap in Sources/C*/module.modulemap Sources/C*/include/module.modulemap; do flags+=(-I "$(dirname "$modulemap")"); done
 for package in $(sed -n 's/.*pkgConfig: "\([^"]*\)".*/\1/p' Package.swift); do
     if pkg-config --exists "$package" 2>/dev/null; then
         for flag in $(pkg-config --cflags-only-I "$package"); do flags+=(-Xcc "$flag"); done

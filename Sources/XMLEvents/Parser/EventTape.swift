@@ -1,3 +1,5 @@
+internal import CTapeRecorder
+
 /// The events of one parse call, recorded compactly: one fixed-size entry per event, the bytes
 /// of every text, comment, attribute value and processing instruction in one buffer, the
 /// attributes, namespace declarations and locations of start tags in tables of their own.
@@ -255,6 +257,12 @@ struct TapeName: BitwiseCopyable {
         }
     }
 
+    /// The bits an owned name is recorded as, or `nil` for an interned name.
+    static func ownedBits(of name: XMLName) -> UInt? {
+        guard case .owned(let storage) = name.reference else { return nil }
+        return UInt(bitPattern: Unmanaged.passUnretained(storage).toOpaque()) | 1
+    }
+
     /// The name, given that whatever keeps it alive still does.
     @inlinable
     var name: XMLName {
@@ -274,6 +282,9 @@ struct TapeName: BitwiseCopyable {
 
 /// A growable column of plain values in memory of its own, appended to without reference
 /// counting or uniqueness checks; freed explicitly by its owner.
+///
+/// The memory is `malloc`'s, through `CTapeRecorder`, because the C callbacks grow the tape's
+/// columns too.
 @usableFromInline
 struct TapeColumn<Element: BitwiseCopyable> {
     @usableFromInline var base: UnsafeMutablePointer<Element>
@@ -282,11 +293,16 @@ struct TapeColumn<Element: BitwiseCopyable> {
 
     init(capacity: Int) {
         self.capacity = capacity
-        base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        base = TapeColumn.allocate(capacity: capacity)
     }
 
     func deallocate() {
-        base.deallocate()
+        xmlevents_column_free(base)
+    }
+
+    private static func allocate(capacity: Int) -> UnsafeMutablePointer<Element> {
+        xmlevents_column_allocate(capacity * MemoryLayout<Element>.stride)
+            .bindMemory(to: Element.self, capacity: capacity)
     }
 
     @inlinable
@@ -336,9 +352,9 @@ struct TapeColumn<Element: BitwiseCopyable> {
         if dropped >= count {
             count = 0
             if capacity > retained {
-                base.deallocate()
+                xmlevents_column_free(base)
                 capacity = 1024
-                base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+                base = TapeColumn.allocate(capacity: capacity)
             }
         } else if dropped > 0 {
             UnsafeMutableRawPointer(base).copyMemory(
@@ -350,10 +366,8 @@ struct TapeColumn<Element: BitwiseCopyable> {
     @inline(never)
     private mutating func grow(toHold needed: Int) {
         let newCapacity = Swift.max(needed, capacity * 2)
-        let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-        grown.initialize(from: base, count: count)
-        base.deallocate()
-        base = grown
+        base = xmlevents_column_reallocate(base, newCapacity * MemoryLayout<Element>.stride)
+            .bindMemory(to: Element.self, capacity: newCapacity)
         capacity = newCapacity
     }
 }

@@ -116,6 +116,15 @@ struct NameCache {
         return recorded
     }
 
+    /// Whether libxml2's dictionary owns all three addresses, which then stay valid for as long
+    /// as the parser does.
+    func ownsAddresses(
+        localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?
+    ) -> Bool {
+        isInterned(UnsafeRawPointer(localName)) && (prefix.map { isInterned(UnsafeRawPointer($0)) } ?? true)
+            && (namespaceURI.map { isInterned(UnsafeRawPointer($0)) } ?? true)
+    }
+
     /// Appends the owned name of `slot` to the names `tape` keeps alive.
     private func keepAlive(_ slot: Slot, on tape: EventTape) {
         let key = SlotKey(localName: slot.localName, prefix: slot.prefix, namespaceURI: slot.namespaceURI)

@@ -1,10 +1,17 @@
+internal import CTapeRecorder
+
 /// Turns the parser's callbacks into the entries of an ``EventTape``, and enforces
 /// ``XMLParsingLimits``.
 ///
 /// libxml2 reports character data in pieces (every 300 bytes, at each reference, at step edges);
 /// the recorder gathers them in the tape's byte buffer and records one text entry per run between
-/// two pieces of markup, so every reader sees whole text. It knows nothing of C beyond the byte
-/// pointers libxml2 hands out.
+/// two pieces of markup, so every reader sees whole text.
+///
+/// The callbacks that run for nearly every event (start and end tags, character data) are C, in
+/// the `CTapeRecorder` module: they write the same rows into the same columns, through the
+/// state this recorder shares with them (``shared``), and come back here for whatever is rare or
+/// needs a string (a name seen for the first time, a broken limit). The rest of the callbacks
+/// record here.
 struct TapeRecorder {
     /// Why the recorder wants parsing to stop.
     struct Violation {
@@ -12,65 +19,137 @@ struct TapeRecorder {
         var message: String
     }
 
-    private enum PendingKind {
-        case none, text, cdata
-    }
-
     /// Where the events are recorded: the driver's tape, refilled by every parse call.
     let tape: EventTape
     /// The tape's columns, written through this pointer (the tape keeps them alive).
     private let columns: UnsafeMutablePointer<EventTape.Columns>
-    private(set) var depth = 0
-    private(set) var hasStartedRoot = false
-    private(set) var hasEndedRoot = false
+    /// The state the C callbacks share with this recorder: the run being gathered, the open
+    /// elements, the depth, the name cache in front of ``names``. `ctxt->_private` points to it.
+    let shared: UnsafeMutablePointer<xmlevents_recorder>
+    var depth: Int { shared.pointee.depth }
+    var hasStartedRoot: Bool { shared.pointee.has_started_root }
+    var hasEndedRoot: Bool { shared.pointee.has_ended_root }
     private(set) var violation: Violation?
     /// Whether anything but the start of the document was reported: a document of nothing but
     /// whitespace is empty, one with a comment and no root is cut short.
     private var sawMarkup = false
 
-    /// The run being gathered: its kind, and where its bytes start in the tape's buffer (they
-    /// run to the buffer's end).
-    private var pendingKind = PendingKind.none
-    private var pendingStart = 0
-    /// Where the bytes of an unfinished CDATA section's next piece would start, if it continues.
-    private var cdataContinuationOffset: Int?
     /// Where a CDATA piece that ended with a carriage return ended: a line feed starting the next
     /// piece there is the second half of the same line end.
     private var cdataCarriageReturnEnd: Int?
     private var names: NameCache
-    /// The names of the open elements, innermost last: an end tag's name is its start tag's.
-    private var openNames = TapeColumn<TapeName>(capacity: 64)
-    /// The owned names among `openNames`, which the end tags record again.
+    /// The owned names of the open elements, innermost last, which the end tags record again.
     private var openOwnedNames: [XMLName] = []
     private var entityExpansion = 0
     private let limits: XMLParsingLimits
     private let reportsCDATA: Bool
-    private let dropsWhitespaceOnlyText: Bool
 
     init(tape: EventTape, options: XMLParsingOptions, isInterned: @escaping (UnsafeRawPointer) -> Bool) {
+        precondition(TapeRecorder.layoutMatchesC, "The tape's rows are not laid out as the C recorder writes them")
         self.tape = tape
         columns = tape.columns
         limits = options.limits
         reportsCDATA = options.reportsCDATA
-        dropsWhitespaceOnlyText = options.dropsWhitespaceOnlyText
         names = NameCache(isInterned: isInterned)
+        shared = xmlevents_recorder_create()
+        shared.pointee.columns = UnsafeMutableRawPointer(tape.columns).assumingMemoryBound(to: xmlevents_columns.self)
+        shared.pointee.max_depth = limits.maxDepth
+        shared.pointee.max_attributes_per_element = limits.maxAttributesPerElement
+        shared.pointee.max_node_length = limits.maxNodeLength
+        shared.pointee.drops_whitespace_only_text = options.dropsWhitespaceOnlyText
     }
 
-    /// Frees the memory of the open-element stack; the recorder is not used after.
+    /// Frees the state shared with the C callbacks; the recorder is not used after.
     func deallocate() {
-        openNames.deallocate()
+        xmlevents_recorder_free(shared)
     }
+
+    /// Whether the Swift rows of the tape have the layout of the C rows the C callbacks write:
+    /// the same strides, and every field at the same offset.
+    static let layoutMatchesC: Bool = {
+        typealias Entry = EventTape.Entry
+        typealias Attribute = EventTape.Attribute
+        typealias Namespace = EventTape.Namespace
+        typealias Location = EventTape.Location
+        typealias Columns = EventTape.Columns
+        typealias Column = TapeColumn<UInt8>
+        func strides<Swift, C>(_: Swift.Type, _: C.Type) -> Bool {
+            MemoryLayout<Swift>.stride == MemoryLayout<C>.stride && MemoryLayout<Swift>.size <= MemoryLayout<C>.stride
+        }
+        let swiftOffsets: [Int?] = [
+            MemoryLayout<Entry>.offset(of: \.name), MemoryLayout<Entry>.offset(of: \.start),
+            MemoryLayout<Entry>.offset(of: \.count), MemoryLayout<Entry>.offset(of: \.extra),
+            MemoryLayout<Entry>.offset(of: \.kind),
+            MemoryLayout<Attribute>.offset(of: \.name), MemoryLayout<Attribute>.offset(of: \.valueStart),
+            MemoryLayout<Attribute>.offset(of: \.valueCount),
+            MemoryLayout<Namespace>.offset(of: \.prefixStart), MemoryLayout<Namespace>.offset(of: \.prefixCount),
+            MemoryLayout<Namespace>.offset(of: \.uriStart), MemoryLayout<Namespace>.offset(of: \.uriCount),
+            MemoryLayout<Location>.offset(of: \.line), MemoryLayout<Location>.offset(of: \.column),
+            MemoryLayout<Location>.offset(of: \.byteOffset),
+            MemoryLayout<Column>.offset(of: \.base), MemoryLayout<Column>.offset(of: \.count),
+            MemoryLayout<Column>.offset(of: \.capacity),
+            MemoryLayout<Columns>.offset(of: \.entries), MemoryLayout<Columns>.offset(of: \.attributes),
+            MemoryLayout<Columns>.offset(of: \.namespaces), MemoryLayout<Columns>.offset(of: \.locations),
+            MemoryLayout<Columns>.offset(of: \.bytes),
+        ]
+        let cOffsets: [Int?] = [
+            MemoryLayout<xmlevents_entry>.offset(of: \.name), MemoryLayout<xmlevents_entry>.offset(of: \.start),
+            MemoryLayout<xmlevents_entry>.offset(of: \.count), MemoryLayout<xmlevents_entry>.offset(of: \.extra),
+            MemoryLayout<xmlevents_entry>.offset(of: \.kind),
+            MemoryLayout<xmlevents_attribute>.offset(of: \.name),
+            MemoryLayout<xmlevents_attribute>.offset(of: \.value_start),
+            MemoryLayout<xmlevents_attribute>.offset(of: \.value_count),
+            MemoryLayout<xmlevents_namespace>.offset(of: \.prefix_start),
+            MemoryLayout<xmlevents_namespace>.offset(of: \.prefix_count),
+            MemoryLayout<xmlevents_namespace>.offset(of: \.uri_start),
+            MemoryLayout<xmlevents_namespace>.offset(of: \.uri_count),
+            MemoryLayout<xmlevents_location>.offset(of: \.line), MemoryLayout<xmlevents_location>.offset(of: \.column),
+            MemoryLayout<xmlevents_location>.offset(of: \.byte_offset),
+            MemoryLayout<xmlevents_column>.offset(of: \.base), MemoryLayout<xmlevents_column>.offset(of: \.count),
+            MemoryLayout<xmlevents_column>.offset(of: \.capacity),
+            MemoryLayout<xmlevents_columns>.offset(of: \.entries),
+            MemoryLayout<xmlevents_columns>.offset(of: \.attributes),
+            MemoryLayout<xmlevents_columns>.offset(of: \.namespaces),
+            MemoryLayout<xmlevents_columns>.offset(of: \.locations),
+            MemoryLayout<xmlevents_columns>.offset(of: \.bytes),
+        ]
+        // A kind is stored as its case index; the C side writes the raw values.
+        let kinds: [EventTape.Kind] = [.startElement, .endElement, .text, .cdata]
+        let cKinds = [
+            XMLEVENTS_ENTRY_START_ELEMENT, XMLEVENTS_ENTRY_END_ELEMENT, XMLEVENTS_ENTRY_TEXT, XMLEVENTS_ENTRY_CDATA,
+        ]
+        return strides(Entry.self, xmlevents_entry.self) && strides(Attribute.self, xmlevents_attribute.self)
+            && strides(Namespace.self, xmlevents_namespace.self) && strides(Location.self, xmlevents_location.self)
+            && strides(Column.self, xmlevents_column.self) && strides(Columns.self, xmlevents_columns.self)
+            && MemoryLayout<TapeName>.size == MemoryLayout<UInt>.size && MemoryLayout<EventTape.Kind>.size == 1
+            && swiftOffsets == cOffsets
+            && zip(kinds, cKinds).allSatisfy { kind, raw in
+                withUnsafeBytes(of: kind) { $0[0] } == UInt8(raw) && kind.rawValue == UInt8(raw)
+            }
+    }()
 
     /// Empties the tape for a new parse call (its reader is done with it), but for the bytes of
     /// a run still being gathered.
     mutating func rewindTape() {
-        let kept = pendingKind == .none ? columns.pointee.bytes.count : pendingStart
-        tape.removeAll(keepingBytesFrom: kept)
-        pendingStart = 0
+        let pending = shared.pointee.pending_kind != UInt8(XMLEVENTS_PENDING_NONE)
+        tape.removeAll(keepingBytesFrom: pending ? shared.pointee.pending_start : columns.pointee.bytes.count)
+        shared.pointee.pending_start = 0
     }
 
     /// The byte count of the run being gathered.
-    private var pendingLength: Int { pendingKind == .none ? 0 : columns.pointee.bytes.count - pendingStart }
+    private var pendingLength: Int {
+        shared.pointee.pending_kind == UInt8(XMLEVENTS_PENDING_NONE)
+            ? 0 : columns.pointee.bytes.count - shared.pointee.pending_start
+    }
+
+    private var pendingKind: UInt8 {
+        get { shared.pointee.pending_kind }
+        nonmutating set { shared.pointee.pending_kind = newValue }
+    }
+
+    private static let pendingNone = UInt8(XMLEVENTS_PENDING_NONE)
+    private static let pendingText = UInt8(XMLEVENTS_PENDING_TEXT)
+    private static let pendingCDATA = UInt8(XMLEVENTS_PENDING_CDATA)
 
     mutating func startDocument(version: String?, encoding: String?, standalone: Bool?) {
         tape.prologs.append(EventTape.Prolog(version: version, encoding: encoding, standalone: standalone))
@@ -84,144 +163,53 @@ struct TapeRecorder {
         columns.pointee.entries.append(EventTape.Entry(kind: .doctype, start: tape.doctypes.count - 1))
     }
 
-    /// - Parameters:
-    ///   - namespaces: `namespaceCount` pairs of (prefix, URI) pointers.
-    ///   - attributes: `attributeCount` groups of (local name, prefix, URI, value start, value end).
-    mutating func startElement(
-        at location: EventTape.Location,
+    /// The tape name for libxml2's strings of an element or attribute name that the C
+    /// callbacks' cache did not hold, or `nil` once a limit was broken; `cacheable` says whether
+    /// the C cache may keep it (an interned name, from addresses that stay valid).
+    mutating func resolveName(
         localName: UnsafePointer<UInt8>,
         prefix: UnsafePointer<UInt8>?,
         namespaceURI: UnsafePointer<UInt8>?,
-        namespaceCount: Int,
-        namespaces: UnsafePointer<UnsafePointer<UInt8>?>?,
-        attributeCount: Int,
-        attributes: UnsafePointer<UnsafePointer<UInt8>?>?
-    ) {
-        flushPending()
-        depth += 1
-        hasStartedRoot = true
-        guard depth <= limits.maxDepth else {
-            return fail(.depthLimitExceeded, "Elements nest deeper than the limit of \(limits.maxDepth)")
+        cacheable: inout Bool
+    ) -> TapeName? {
+        guard let name = internName(localName, prefix, namespaceURI) else { return nil }
+        cacheable =
+            name.bits & 1 == 0 && names.ownsAddresses(localName: localName, prefix: prefix, namespaceURI: namespaceURI)
+        return name
+    }
+
+    /// An element whose name is owned was opened: its end tag records the name again, so the
+    /// name is kept until then.
+    mutating func ownedNameOpened(_ name: TapeName) {
+        if let owned = tape.ownedNames.last(where: { TapeName.ownedBits(of: $0) == name.bits }) {
+            openOwnedNames.append(owned)
         }
-        guard attributeCount + namespaceCount <= limits.maxAttributesPerElement else {
-            return fail(
+    }
+
+    /// The innermost open element, whose name is owned, was closed: its end entry refers to the
+    /// name, which the tape now keeps alive.
+    mutating func ownedNameClosed() {
+        if let owned = openOwnedNames.popLast() { tape.ownedNames.append(owned) }
+    }
+
+    /// A limit the C callbacks found broken.
+    mutating func noteViolation(_ violation: xmlevents_violation, value: Int) {
+        switch violation {
+        case XMLEVENTS_VIOLATION_DEPTH:
+            fail(.depthLimitExceeded, "Elements nest deeper than the limit of \(limits.maxDepth)")
+        case XMLEVENTS_VIOLATION_ATTRIBUTE_COUNT:
+            fail(
                 .attributeLimitExceeded,
-                "Element has \(attributeCount + namespaceCount) attributes; the limit is "
-                    + "\(limits.maxAttributesPerElement)")
+                "Element has \(value) attributes; the limit is \(limits.maxAttributesPerElement)")
+        case XMLEVENTS_VIOLATION_ATTRIBUTE_VALUE_LENGTH:
+            fail(
+                .nodeLengthLimitExceeded,
+                "Attribute value is \(value) bytes long; the limit is \(limits.maxNodeLength)")
+        case XMLEVENTS_VIOLATION_CDATA_LENGTH:
+            fail(.nodeLengthLimitExceeded, "CDATA section is longer than the limit of \(limits.maxNodeLength) bytes")
+        default:
+            fail(.nodeLengthLimitExceeded, "Text is longer than the limit of \(limits.maxNodeLength) bytes")
         }
-        guard let name = internName(localName, prefix, namespaceURI) else { return }
-
-        var recordedNamespaces = 0
-        if namespaceCount > 0 || attributeCount > 0 {
-            guard
-                let recorded = recordTables(
-                    namespaceCount: namespaceCount, namespaces: namespaces, attributeCount: attributeCount,
-                    attributes: attributes)
-            else { return }
-            recordedNamespaces = recorded
-        }
-        columns.pointee.locations.append(location)
-        columns.pointee.entries.append(
-            EventTape.Entry(kind: .startElement, name: name, count: attributeCount, extra: UInt32(recordedNamespaces)))
-        openNames.append(name)
-        if name.bits & 1 != 0, let owned = tape.ownedNames.last { openOwnedNames.append(owned) }
-    }
-
-    /// Records a start tag's namespace declarations and attributes; returns how many
-    /// declarations, or `nil` when an attribute broke a limit (nothing is then recorded).
-    private mutating func recordTables(
-        namespaceCount: Int,
-        namespaces: UnsafePointer<UnsafePointer<UInt8>?>?,
-        attributeCount: Int,
-        attributes: UnsafePointer<UnsafePointer<UInt8>?>?
-    ) -> Int? {
-        var recordedNamespaces = 0
-        if namespaceCount > 0, let namespaces {
-            for index in 0..<namespaceCount {
-                let prefixBytes = namespaces[2 * index]
-                let prefixStart = columns.pointee.bytes.count
-                let prefixCount = prefixBytes.map { appendCString($0) } ?? -1
-                let uriStart = columns.pointee.bytes.count
-                let uriCount = namespaces[2 * index + 1].map { appendCString($0) } ?? 0
-                columns.pointee.namespaces.append(
-                    EventTape.Namespace(
-                        prefixStart: prefixStart, prefixCount: prefixCount, uriStart: uriStart, uriCount: uriCount))
-                recordedNamespaces += 1
-            }
-        }
-
-        if attributeCount > 0, let attributes {
-            let firstAttribute = columns.pointee.attributes.count
-            for index in 0..<attributeCount {
-                let base = 5 * index
-                guard let attributeLocalName = attributes[base],
-                    let attributeName = internName(attributeLocalName, attributes[base + 1], attributes[base + 2])
-                else {
-                    discardAttributes(from: firstAttribute, namespaces: recordedNamespaces)
-                    return nil
-                }
-                var valueStart = columns.pointee.bytes.count
-                var valueCount = 0
-                if let start = attributes[base + 3], let end = attributes[base + 4] {
-                    valueCount = end - start
-                    guard valueCount <= limits.maxNodeLength else {
-                        discardAttributes(from: firstAttribute, namespaces: recordedNamespaces)
-                        fail(
-                            .nodeLengthLimitExceeded,
-                            "Attribute value is \(valueCount) bytes long; the limit is \(limits.maxNodeLength)")
-                        return nil
-                    }
-                    valueStart = columns.pointee.bytes.count
-                    columns.pointee.bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: valueCount))
-                }
-                columns.pointee.attributes.append(
-                    EventTape.Attribute(name: attributeName, valueStart: valueStart, valueCount: valueCount))
-            }
-        }
-        return recordedNamespaces
-    }
-
-    /// Takes back the tables a start tag that failed half-way had recorded, so that the tape's
-    /// entries and tables stay in step.
-    private mutating func discardAttributes(from firstAttribute: Int, namespaces count: Int) {
-        columns.pointee.attributes.removeLast(from: firstAttribute)
-        columns.pointee.namespaces.removeLast(from: columns.pointee.namespaces.count - count)
-    }
-
-    /// Appends a NUL-terminated string's bytes to the tape; returns how many.
-    private mutating func appendCString(_ string: UnsafePointer<UInt8>) -> Int {
-        var end = string
-        while end.pointee != 0 { end += 1 }
-        let count = end - string
-        columns.pointee.bytes.append(contentsOf: UnsafeBufferPointer(start: string, count: count))
-        return count
-    }
-
-    mutating func endElement(
-        localName: UnsafePointer<UInt8>,
-        prefix: UnsafePointer<UInt8>?,
-        namespaceURI: UnsafePointer<UInt8>?
-    ) {
-        flushPending()
-        // libxml2 reports an end tag with its start tag's names, and only once they matched.
-        guard let name = openNames.popLast() else {
-            guard let name = internName(localName, prefix, namespaceURI) else { return }
-            return columns.pointee.entries.append(EventTape.Entry(kind: .endElement, name: name))
-        }
-        if name.bits & 1 != 0, let owned = openOwnedNames.popLast() { tape.ownedNames.append(owned) }
-        depth -= 1
-        if depth == 0 { hasEndedRoot = true }
-        columns.pointee.entries.append(EventTape.Entry(kind: .endElement, name: name))
-    }
-
-    @inline(__always)
-    mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if pendingKind == .cdata { flushPending() }
-        if pendingKind == .none {
-            pendingKind = .text
-            pendingStart = columns.pointee.bytes.count
-        }
-        append(bytes)
     }
 
     /// A piece of a CDATA section.
@@ -237,19 +225,20 @@ struct TapeRecorder {
     mutating func cdata(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int?) {
         let followsCarriageReturn = offset != nil && offset == cdataCarriageReturnEnd
         cdataCarriageReturnEnd = nil
-        let continues = reportsCDATA && pendingKind == .cdata && offset != nil && offset == cdataContinuationOffset
+        let continuation = shared.pointee.cdata_continuation_offset
+        let continues = reportsCDATA && pendingKind == Self.pendingCDATA && offset != nil && offset == continuation
         if reportsCDATA {
             if !continues { flushPending() }
-            if pendingKind == .none {
-                pendingKind = .cdata
-                pendingStart = columns.pointee.bytes.count
+            if pendingKind == Self.pendingNone {
+                pendingKind = Self.pendingCDATA
+                shared.pointee.pending_start = columns.pointee.bytes.count
             }
-            cdataContinuationOffset = offset.map { $0 + bytes.count }
+            shared.pointee.cdata_continuation_offset = offset.map { $0 + bytes.count } ?? -1
         } else {
-            if pendingKind == .cdata { flushPending() }
-            if pendingKind == .none {
-                pendingKind = .text
-                pendingStart = columns.pointee.bytes.count
+            if pendingKind == Self.pendingCDATA { flushPending() }
+            if pendingKind == Self.pendingNone {
+                pendingKind = Self.pendingText
+                shared.pointee.pending_start = columns.pointee.bytes.count
             }
         }
         guard let offset, followsCarriageReturn || bytes.contains(0x0D) else { return append(bytes) }
@@ -363,35 +352,17 @@ struct TapeRecorder {
 
     /// Records the character data or CDATA section gathered so far as one entry.
     @inline(__always)
-    mutating func flushPending() {
-        if pendingKind != .none { flushGatheredRun() }
+    func flushPending() {
+        if pendingKind != Self.pendingNone { xmlevents_recorder_flush(shared) }
     }
 
-    private mutating func flushGatheredRun() {
-        switch pendingKind {
-        case .none:
-            return
-        case .text:
-            let count = pendingLength
-            if count > 0, !(dropsWhitespaceOnlyText && isWhitespace(from: pendingStart)) {
-                columns.pointee.entries.append(EventTape.Entry(kind: .text, start: pendingStart, count: count))
-            } else {
-                columns.pointee.bytes.removeLast(from: pendingStart)
-            }
-        case .cdata:
-            columns.pointee.entries.append(EventTape.Entry(kind: .cdata, start: pendingStart, count: pendingLength))
-            cdataContinuationOffset = nil
-        }
-        pendingKind = .none
-    }
-
-    private func isWhitespace(from start: Int) -> Bool {
-        let buffer = columns.pointee.bytes.buffer
-        for index in start..<buffer.count {
-            let byte = buffer[index]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { return false }
-        }
-        return true
+    /// Appends a NUL-terminated string's bytes to the tape; returns how many.
+    private mutating func appendCString(_ string: UnsafePointer<UInt8>) -> Int {
+        var end = string
+        while end.pointee != 0 { end += 1 }
+        let count = end - string
+        columns.pointee.bytes.append(contentsOf: UnsafeBufferPointer(start: string, count: count))
+        return count
     }
 
     @inline(__always)
@@ -408,9 +379,9 @@ struct TapeRecorder {
     }
 
     private mutating func refuseOverlongRun() {
-        let what = pendingKind == .cdata ? "CDATA section" : "Text"
-        columns.pointee.bytes.removeLast(from: pendingStart)
-        pendingKind = .none
+        let what = pendingKind == Self.pendingCDATA ? "CDATA section" : "Text"
+        columns.pointee.bytes.removeLast(from: shared.pointee.pending_start)
+        pendingKind = Self.pendingNone
         fail(.nodeLengthLimitExceeded, "\(what) is longer than the limit of \(limits.maxNodeLength) bytes")
     }
 

@@ -6,7 +6,7 @@ import ThreadSafety
 ///
 /// libxml2 loads every external entity, parameter entity and external DTD subset through one
 /// process-wide loader (`xmlSetExternalEntityLoader`). The gate installs itself there once and
-/// decides for the package's own parsers (known by the session address in `ctxt->_private`):
+/// decides for the package's own parsers (known by the recorder address in `ctxt->_private`):
 /// the user's ``XMLExternalEntityResolver`` answers, or nothing is loaded. Parsers that are not
 /// ours (another library's in the same process) go to the loader that was there before.
 enum ExternalEntityGate {
@@ -14,18 +14,18 @@ enum ExternalEntityGate {
     /// the state.
     private struct State {
         var previousLoader: UInt = 0
-        var sessions: Set<UInt> = []
+        var parsers: Set<UInt> = []
     }
 
     private static let state = LockedState(State())
 
-    /// Registers a session and makes sure the gate is the installed loader (another library may
+    /// Registers a parser, by the address in its `ctxt->_private`, and makes sure the gate is the installed loader (another library may
     /// have replaced it since; the gate then chains to that one).
-    static func register(_ session: UnsafeMutableRawPointer) {
+    static func register(_ parser: UnsafeMutableRawPointer) {
         LibXML2Runtime.initialize()
-        let key = UInt(bitPattern: session)
+        let key = UInt(bitPattern: parser)
         state.withLock { state in
-            state.sessions.insert(key)
+            state.parsers.insert(key)
             let current = address(of: xmlGetExternalEntityLoader())
             if current != address(of: loader) {
                 state.previousLoader = current
@@ -34,9 +34,9 @@ enum ExternalEntityGate {
         }
     }
 
-    static func unregister(_ session: UnsafeMutableRawPointer) {
-        let key = UInt(bitPattern: session)
-        state.withLock { _ = $0.sessions.remove(key) }
+    static func unregister(_ parser: UnsafeMutableRawPointer) {
+        let key = UInt(bitPattern: parser)
+        state.withLock { _ = $0.parsers.remove(key) }
     }
 
     private static func address(of function: xmlExternalEntityLoader?) -> UInt {
@@ -52,12 +52,11 @@ enum ExternalEntityGate {
     private static let loader: xmlExternalEntityLoader = { url, publicID, context in
         let key = UInt(bitPattern: context?.pointee._private)
         let route = state.withLock { state in
-            (isOurs: key != 0 && state.sessions.contains(key), previous: state.previousLoader)
+            (isOurs: key != 0 && state.parsers.contains(key), previous: state.previousLoader)
         }
-        guard route.isOurs, let context, let raw = context.pointee._private else {
+        guard route.isOurs, let context, let session = ParserSession.of(context) else {
             return function(at: route.previous)?(url, publicID, context)
         }
-        let session = raw.assumingMemoryBound(to: ParserSession.self)
         guard session.pointee.error == nil, let resolver = session.pointee.resolver else { return nil }
         let request = XMLExternalEntityRequest(
             systemID: url.map { String(cString: $0) },

@@ -51,15 +51,19 @@ final class LibXML2PushContext {
                 resolver: options.externalEntityResolver,
                 byteOrderMark: nil
             ))
-        context.pointee._private = UnsafeMutableRawPointer(session)
-        ExternalEntityGate.register(UnsafeMutableRawPointer(session))
+        let recorder = session.pointee.recorder.shared
+        recorder.pointee.session = UnsafeMutableRawPointer(session)
+        recorder.pointee.main_context = UnsafeMutableRawPointer(context)
+        SAXCallbacks.installHooks(on: recorder)
+        context.pointee._private = UnsafeMutableRawPointer(recorder)
+        ExternalEntityGate.register(UnsafeMutableRawPointer(recorder))
         liveCounter = LibXML2PushContext.liveCounter
         liveCounter?.count.add(1, ordering: .relaxed)
     }
 
     deinit {
         liveCounter?.count.subtract(1, ordering: .relaxed)
-        ExternalEntityGate.unregister(UnsafeMutableRawPointer(session))
+        ExternalEntityGate.unregister(UnsafeMutableRawPointer(session.pointee.recorder.shared))
         // The SAX2 start-document handler builds a document to hold the DTD; it is ours to free.
         if let document = context.pointee.myDoc {
             context.pointee.myDoc = nil

@@ -1,11 +1,16 @@
 import CLibXML2
+internal import CTapeRecorder
 
-/// Everything the libxml2 callbacks reach through `ctxt->_private`: the tape recorder, the first
-/// error, and the main parser context (entity expansion runs in short-lived sub-contexts that
-/// share this session).
+/// Everything the libxml2 callbacks reach through `ctxt->_private` (which points to the state
+/// the tape recorder shares with its C callbacks, and that to this session): the tape recorder,
+/// the first error, and the main parser context (entity expansion runs in short-lived
+/// sub-contexts that share this session).
 struct ParserSession {
     var recorder: TapeRecorder
-    var error: XMLParsingError?
+    var error: XMLParsingError? {
+        // The C callbacks stop recording once the document failed.
+        didSet { recorder.shared.pointee.failed = error != nil }
+    }
     let mainContext: xmlParserCtxtPtr
     let resolver: XMLExternalEntityResolver?
     /// The byte order mark the input starts with, once the first bytes were fed.
@@ -13,6 +18,15 @@ struct ParserSession {
     /// The input's first byte that is not a byte order mark's, whitespace or NUL, once one was
     /// fed: what an input without markup starts with, for the error that says so.
     var firstContentByte: UInt8?
+
+    /// The session of a (sub-)context of the package's, through its recorder state.
+    @inline(__always)
+    static func of(_ context: xmlParserCtxtPtr) -> UnsafeMutablePointer<ParserSession>? {
+        guard let raw = context.pointee._private,
+            let session = raw.assumingMemoryBound(to: xmlevents_recorder.self).pointee.session
+        else { return nil }
+        return session.assumingMemoryBound(to: ParserSession.self)
+    }
 
     /// Notes the first content byte of `slice`, until one was found.
     mutating func noteFirstContentByte(in slice: UnsafeRawBufferPointer) {

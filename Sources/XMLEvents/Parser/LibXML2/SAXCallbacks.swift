@@ -1,7 +1,10 @@
 import CLibXML2
+internal import CTapeRecorder
 
-/// The libxml2 SAX2 handler: C callbacks that forward to the ``ParserSession`` behind
-/// `ctxt->_private`.
+/// The libxml2 SAX2 handler: the C recorder's callbacks for start tags, end tags and character
+/// data (`CTapeRecorder`), and C callbacks here for the rest, which forward to the
+/// ``ParserSession`` behind the recorder state that `ctxt->_private` points to; and the hooks
+/// through which the C recorder asks the session.
 ///
 /// The parser context is created with `user_data == NULL`, so every callback's `ctx` is the
 /// (sub-)context itself; libxml2's default SAX2 handlers, kept for DTD bookkeeping, rely on that.
@@ -17,10 +20,7 @@ enum SAXCallbacks {
         handler.endDocument = endDocument
         handler.internalSubset = internalSubset
         if !loadsExternalSubset { handler.externalSubset = nil }
-        handler.startElementNs = startElement
-        handler.endElementNs = endElement
-        handler.characters = characters
-        handler.ignorableWhitespace = characters
+        xmlevents_recorder_install_callbacks(&handler)
         handler.cdataBlock = cdataBlock
         handler.comment = comment
         handler.processingInstruction = processingInstruction
@@ -34,11 +34,55 @@ enum SAXCallbacks {
     /// The session behind a callback's context, unless parsing already failed.
     @inline(__always)
     private static func session(_ ctx: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<ParserSession>? {
-        guard let ctx, let raw = ctx.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else {
+        guard let ctx, let session = ParserSession.of(ctx.assumingMemoryBound(to: xmlParserCtxt.self)) else {
             return nil
         }
-        let session = raw.assumingMemoryBound(to: ParserSession.self)
         return session.pointee.error == nil ? session : nil
+    }
+
+    /// The session a C recorder hook was given.
+    @inline(__always)
+    private static func hooked(_ session: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<ParserSession>? {
+        session?.assumingMemoryBound(to: ParserSession.self)
+    }
+
+    /// Points the C recorder's hooks at this file's.
+    static func installHooks(on recorder: UnsafeMutablePointer<xmlevents_recorder>) {
+        recorder.pointee.resolve_name = resolveName
+        recorder.pointee.report_violation = reportViolation
+        recorder.pointee.owned_name_opened = ownedNameOpened
+        recorder.pointee.owned_name_closed = ownedNameClosed
+    }
+
+    private static let resolveName:
+        @convention(c) (
+            UnsafeMutableRawPointer?, UnsafePointer<UInt8>, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?,
+            UnsafeMutablePointer<Bool>
+        ) -> UInt = { raw, localName, prefix, uri, cacheable in
+            guard let session = hooked(raw) else { return 0 }
+            guard
+                let name = session.pointee.recorder.resolveName(
+                    localName: localName, prefix: prefix, namespaceURI: uri, cacheable: &cacheable.pointee)
+            else {
+                session.pointee.adoptViolation()
+                return 0
+            }
+            return name.bits
+        }
+
+    private static let reportViolation: @convention(c) (UnsafeMutableRawPointer?, xmlevents_violation, Int) -> Void = {
+        raw, violation, value in
+        guard let session = hooked(raw) else { return }
+        session.pointee.recorder.noteViolation(violation, value: value)
+        session.pointee.adoptViolation()
+    }
+
+    private static let ownedNameOpened: @convention(c) (UnsafeMutableRawPointer?, UInt) -> Void = { raw, bits in
+        hooked(raw)?.pointee.recorder.ownedNameOpened(TapeName(bits: bits))
+    }
+
+    private static let ownedNameClosed: @convention(c) (UnsafeMutableRawPointer?) -> Void = { raw in
+        hooked(raw)?.pointee.recorder.ownedNameClosed()
     }
 
     @inline(__always)
@@ -99,35 +143,6 @@ enum SAXCallbacks {
             name: string(name) ?? "", publicID: string(publicID), systemID: string(systemID))
     }
 
-    private static let startElement: startElementNsSAX2Func = {
-        ctx, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
-        guard let session = session(ctx), let localName else { return }
-        let here = session.pointee.mainContext.documentPosition
-        session.pointee.recorder.startElement(
-            at: EventTape.Location(line: here.line, column: here.column, byteOffset: here.byteOffset),
-            localName: localName,
-            prefix: prefix,
-            namespaceURI: uri,
-            namespaceCount: Int(namespaceCount),
-            namespaces: UnsafePointer(namespaces),
-            attributeCount: Int(attributeCount),
-            attributes: UnsafePointer(attributes)
-        )
-        if session.pointee.recorder.violation != nil { session.pointee.adoptViolation() }
-    }
-
-    private static let endElement: endElementNsSAX2Func = { ctx, localName, prefix, uri in
-        guard let session = session(ctx), let localName else { return }
-        session.pointee.recorder.endElement(localName: localName, prefix: prefix, namespaceURI: uri)
-        if session.pointee.recorder.violation != nil { session.pointee.adoptViolation() }
-    }
-
-    private static let characters: charactersSAXFunc = { ctx, bytes, length in
-        guard let session = session(ctx), let bytes, length > 0 else { return }
-        session.pointee.recorder.characters(UnsafeBufferPointer(start: bytes, count: Int(length)))
-        if session.pointee.recorder.violation != nil { session.pointee.adoptViolation() }
-    }
-
     private static let cdataBlock: cdataBlockSAXFunc = { ctx, bytes, length in
         guard let ctx, let session = session(ctx), let bytes else { return }
         // Push mode hands over a long CDATA section in pieces read straight from the input
@@ -178,11 +193,10 @@ enum SAXCallbacks {
         _ ctx: UnsafeMutableRawPointer?,
         _ name: UnsafePointer<xmlChar>?
     ) -> xmlEntityPtr? {
-        guard let ctx, let raw = ctx.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else {
+        guard let ctx, let session = ParserSession.of(ctx.assumingMemoryBound(to: xmlParserCtxt.self)) else {
             return lookUp(ctx, name)
         }
         let context = ctx.assumingMemoryBound(to: xmlParserCtxt.self)
-        let session = raw.assumingMemoryBound(to: ParserSession.self)
         guard session.pointee.error == nil else { return refuse(context) }
         guard let entity = lookUp(ctx, name), entity.pointee.etype != XML_INTERNAL_PREDEFINED_ENTITY else {
             return lookUp(ctx, name)

@@ -1,0 +1,297 @@
+// The C half of the tape recorder (see CTapeRecorder.h). It does what the Swift recorder did for
+// the three callbacks that run millions of times per document, and nothing else: any decision
+// that is rare or needs a string goes to a hook.
+#include "CTapeRecorder.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/SAX2.h>
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+
+void *xmlevents_column_allocate(size_t bytes) {
+    void *base = malloc(bytes > 0 ? bytes : 1);
+    if (base == NULL) abort();
+    return base;
+}
+
+void *xmlevents_column_reallocate(void *base, size_t bytes) {
+    void *grown = realloc(base, bytes > 0 ? bytes : 1);
+    if (grown == NULL) abort();
+    return grown;
+}
+
+void xmlevents_column_free(void *base) { free(base); }
+
+static void column_grow(xmlevents_column *column, intptr_t needed, size_t row_size) {
+    intptr_t capacity = column->capacity * 2;
+    if (capacity < needed) capacity = needed;
+    column->base = xmlevents_column_reallocate(column->base, (size_t)capacity * row_size);
+    column->capacity = capacity;
+}
+
+/// Room for one more row; returns it.
+static inline void *column_push(xmlevents_column *column, size_t row_size) {
+    if (column->count == column->capacity) column_grow(column, column->count + 1, row_size);
+    void *row = (char *)column->base + (size_t)column->count * row_size;
+    column->count += 1;
+    return row;
+}
+
+static inline void column_append_bytes(xmlevents_column *column, const unsigned char *bytes, intptr_t count) {
+    if (count <= 0) return;
+    if (column->count + count > column->capacity) column_grow(column, column->count + count, 1);
+    memcpy((char *)column->base + column->count, bytes, (size_t)count);
+    column->count += count;
+}
+
+/// Appends a NUL-terminated string's bytes; returns how many.
+static inline intptr_t column_append_string(xmlevents_column *column, const unsigned char *string) {
+    intptr_t count = (intptr_t)strlen((const char *)string);
+    column_append_bytes(column, string, count);
+    return count;
+}
+
+static inline void append_entry(xmlevents_recorder *recorder, uint8_t kind, uintptr_t name, intptr_t start,
+                                intptr_t count, uint32_t extra) {
+    xmlevents_entry *entry = column_push(&recorder->columns->entries, sizeof(xmlevents_entry));
+    entry->name = name;
+    entry->start = start;
+    entry->count = count;
+    entry->extra = extra;
+    entry->kind = kind;
+}
+
+static bool is_whitespace(const unsigned char *bytes, intptr_t count) {
+    for (intptr_t index = 0; index < count; index++) {
+        unsigned char byte = bytes[index];
+        if (byte != 0x20 && byte != 0x0A && byte != 0x09 && byte != 0x0D) return false;
+    }
+    return true;
+}
+
+void xmlevents_recorder_flush(xmlevents_recorder *recorder) {
+    xmlevents_column *bytes = &recorder->columns->bytes;
+    intptr_t start = recorder->pending_start;
+    intptr_t count = bytes->count - start;
+    switch (recorder->pending_kind) {
+    case XMLEVENTS_PENDING_TEXT:
+        if (count > 0 && !(recorder->drops_whitespace_only_text &&
+                           is_whitespace((const unsigned char *)bytes->base + start, count))) {
+            append_entry(recorder, XMLEVENTS_ENTRY_TEXT, 0, start, count, 0);
+        } else {
+            bytes->count = start;
+        }
+        break;
+    case XMLEVENTS_PENDING_CDATA:
+        append_entry(recorder, XMLEVENTS_ENTRY_CDATA, 0, start, count, 0);
+        recorder->cdata_continuation_offset = -1;
+        break;
+    default:
+        return;
+    }
+    recorder->pending_kind = XMLEVENTS_PENDING_NONE;
+}
+
+static inline void flush_pending(xmlevents_recorder *recorder) {
+    if (recorder->pending_kind != XMLEVENTS_PENDING_NONE) xmlevents_recorder_flush(recorder);
+}
+
+/// Fails the run being gathered, and drops its bytes, once it is longer than the node limit.
+static void check_run_length(xmlevents_recorder *recorder) {
+    if (recorder->pending_kind == XMLEVENTS_PENDING_NONE ||
+        recorder->columns->bytes.count - recorder->pending_start <= recorder->max_node_length)
+        return;
+    xmlevents_violation violation = recorder->pending_kind == XMLEVENTS_PENDING_CDATA
+                                        ? XMLEVENTS_VIOLATION_CDATA_LENGTH
+                                        : XMLEVENTS_VIOLATION_TEXT_LENGTH;
+    // Its bytes will never be delivered.
+    recorder->columns->bytes.count = recorder->pending_start;
+    recorder->pending_kind = XMLEVENTS_PENDING_NONE;
+    recorder->report_violation(recorder->session, violation, recorder->max_node_length);
+}
+
+xmlevents_recorder *xmlevents_recorder_create(void) {
+    xmlevents_recorder *recorder = calloc(1, sizeof(xmlevents_recorder));
+    if (recorder == NULL) abort();
+    recorder->cdata_continuation_offset = -1;
+    recorder->open_names.capacity = 64;
+    recorder->open_names.base = xmlevents_column_allocate(64 * sizeof(uintptr_t));
+    return recorder;
+}
+
+void xmlevents_recorder_free(xmlevents_recorder *recorder) {
+    if (recorder == NULL) return;
+    free(recorder->open_names.base);
+    free(recorder);
+}
+
+/// The recorder behind a callback's (sub-)context, unless parsing already failed.
+static inline xmlevents_recorder *recorder_of(void *ctx) {
+    if (ctx == NULL) return NULL;
+    xmlevents_recorder *recorder = ((xmlParserCtxtPtr)ctx)->_private;
+    return recorder != NULL && !recorder->failed ? recorder : NULL;
+}
+
+/// Where the document's own input is: line, column, and byte offset in the input as given.
+static void document_position(xmlParserCtxtPtr context, xmlevents_location *location) {
+    xmlParserInputPtr input = context->inputNr > 1 ? (context->inputTab ? context->inputTab[0] : NULL) : context->input;
+    if (input == NULL) {
+        location->line = 0;
+        location->column = 0;
+        location->byte_offset = 0;
+        return;
+    }
+    location->line = input->line;
+    location->column = input->col;
+    intptr_t decoded = (intptr_t)input->consumed;
+    if (input->cur != NULL && input->base != NULL) decoded += input->cur - input->base;
+    location->byte_offset = decoded;
+    // With an encoder, libxml2 converts the position back into the document's encoding.
+    if (context->inputNr == 1 && input->buf != NULL && input->buf->encoder != NULL) {
+        long consumed = xmlByteConsumed(context);
+        if (consumed >= 0) location->byte_offset = consumed;
+    }
+}
+
+static inline size_t name_slot(uintptr_t local_name, uintptr_t prefix, uintptr_t namespace_uri) {
+    // Fibonacci hashing of the mixed addresses: dictionary strings sit close together in a few
+    // pools, and the product's top bits spread them.
+    uint64_t mixed = ((uint64_t)local_name ^ ((uint64_t)prefix << 17) ^ ((uint64_t)namespace_uri << 31)) *
+                     UINT64_C(0x9E3779B97F4A7C15);
+    return (size_t)(mixed >> 56);
+}
+
+/// The tape name for libxml2's strings, or 0 when a limit was broken (the parse has failed).
+static inline uintptr_t intern(xmlevents_recorder *recorder, const xmlChar *local_name, const xmlChar *prefix,
+                               const xmlChar *namespace_uri) {
+    uintptr_t local = (uintptr_t)local_name, pre = (uintptr_t)prefix, uri = (uintptr_t)namespace_uri;
+    xmlevents_name_slot *slot = &recorder->names[name_slot(local, pre, uri)];
+    if (slot->local_name == local && slot->prefix == pre && slot->namespace_uri == uri && slot->name != 0) {
+        return slot->name;
+    }
+    bool cacheable = false;
+    uintptr_t name = recorder->resolve_name(recorder->session, local_name, prefix, namespace_uri, &cacheable);
+    // Owned names are never cached here: each use must reach the Swift recorder, which keeps
+    // them alive.
+    if (name != 0 && cacheable && (name & 1) == 0) {
+        slot->local_name = local;
+        slot->prefix = pre;
+        slot->namespace_uri = uri;
+        slot->name = name;
+    }
+    return name;
+}
+
+static void start_element(void *ctx, const xmlChar *local_name, const xmlChar *prefix, const xmlChar *uri,
+                          int namespace_count, const xmlChar **namespaces, int attribute_count, int defaulted,
+                          const xmlChar **attributes) {
+    (void)defaulted;
+    xmlevents_recorder *recorder = recorder_of(ctx);
+    if (recorder == NULL || local_name == NULL) return;
+    xmlevents_location location;
+    document_position(recorder->main_context, &location);
+    flush_pending(recorder);
+    recorder->depth += 1;
+    recorder->has_started_root = true;
+    if (recorder->depth > recorder->max_depth) {
+        recorder->report_violation(recorder->session, XMLEVENTS_VIOLATION_DEPTH, recorder->max_depth);
+        return;
+    }
+    if ((intptr_t)attribute_count + namespace_count > recorder->max_attributes_per_element) {
+        recorder->report_violation(recorder->session, XMLEVENTS_VIOLATION_ATTRIBUTE_COUNT,
+                                   (intptr_t)attribute_count + namespace_count);
+        return;
+    }
+    uintptr_t name = intern(recorder, local_name, prefix, uri);
+    if (name == 0) return;
+
+    xmlevents_columns *columns = recorder->columns;
+    intptr_t first_namespace = columns->namespaces.count;
+    intptr_t first_attribute = columns->attributes.count;
+    if (namespace_count > 0 && namespaces != NULL) {
+        for (int index = 0; index < namespace_count; index++) {
+            const xmlChar *namespace_prefix = namespaces[2 * index];
+            const xmlChar *namespace_uri = namespaces[2 * index + 1];
+            xmlevents_namespace row;
+            row.prefix_start = columns->bytes.count;
+            row.prefix_count = namespace_prefix ? column_append_string(&columns->bytes, namespace_prefix) : -1;
+            row.uri_start = columns->bytes.count;
+            row.uri_count = namespace_uri ? column_append_string(&columns->bytes, namespace_uri) : 0;
+            *(xmlevents_namespace *)column_push(&columns->namespaces, sizeof row) = row;
+        }
+    }
+    if (attribute_count > 0 && attributes != NULL) {
+        for (int index = 0; index < attribute_count; index++) {
+            const xmlChar **attribute = attributes + 5 * index;
+            uintptr_t attribute_name = attribute[0] ? intern(recorder, attribute[0], attribute[1], attribute[2]) : 0;
+            xmlevents_attribute row;
+            row.name = attribute_name;
+            row.value_start = columns->bytes.count;
+            row.value_count = 0;
+            if (attribute_name != 0 && attribute[3] != NULL && attribute[4] != NULL) {
+                row.value_count = attribute[4] - attribute[3];
+                if (row.value_count > recorder->max_node_length) {
+                    recorder->report_violation(recorder->session, XMLEVENTS_VIOLATION_ATTRIBUTE_VALUE_LENGTH,
+                                               row.value_count);
+                    attribute_name = 0;
+                } else {
+                    column_append_bytes(&columns->bytes, attribute[3], row.value_count);
+                }
+            }
+            if (attribute_name == 0) {
+                // Take back what this start tag recorded, so that entries and tables stay in step.
+                columns->attributes.count = first_attribute;
+                columns->namespaces.count = first_namespace;
+                return;
+            }
+            *(xmlevents_attribute *)column_push(&columns->attributes, sizeof row) = row;
+        }
+    }
+    *(xmlevents_location *)column_push(&columns->locations, sizeof location) = location;
+    append_entry(recorder, XMLEVENTS_ENTRY_START_ELEMENT, name, 0, attribute_count,
+                 (uint32_t)(columns->namespaces.count - first_namespace));
+    *(uintptr_t *)column_push(&recorder->open_names, sizeof(uintptr_t)) = name;
+    if (name & 1) recorder->owned_name_opened(recorder->session, name);
+}
+
+static void end_element(void *ctx, const xmlChar *local_name, const xmlChar *prefix, const xmlChar *uri) {
+    xmlevents_recorder *recorder = recorder_of(ctx);
+    if (recorder == NULL || local_name == NULL) return;
+    flush_pending(recorder);
+    // libxml2 reports an end tag with its start tag's names, and only once they matched.
+    if (recorder->open_names.count == 0) {
+        uintptr_t name = intern(recorder, local_name, prefix, uri);
+        if (name != 0) append_entry(recorder, XMLEVENTS_ENTRY_END_ELEMENT, name, 0, 0, 0);
+        return;
+    }
+    recorder->open_names.count -= 1;
+    uintptr_t name = ((uintptr_t *)recorder->open_names.base)[recorder->open_names.count];
+    if (name & 1) recorder->owned_name_closed(recorder->session);
+    recorder->depth -= 1;
+    if (recorder->depth == 0) recorder->has_ended_root = true;
+    append_entry(recorder, XMLEVENTS_ENTRY_END_ELEMENT, name, 0, 0, 0);
+}
+
+static void characters(void *ctx, const xmlChar *bytes, int length) {
+    xmlevents_recorder *recorder = recorder_of(ctx);
+    if (recorder == NULL || bytes == NULL || length <= 0) return;
+    if (recorder->pending_kind == XMLEVENTS_PENDING_CDATA) xmlevents_recorder_flush(recorder);
+    if (recorder->pending_kind == XMLEVENTS_PENDING_NONE) {
+        recorder->pending_kind = XMLEVENTS_PENDING_TEXT;
+        recorder->pending_start = recorder->columns->bytes.count;
+    }
+    column_append_bytes(&recorder->columns->bytes, bytes, length);
+    if (recorder->columns->bytes.count - recorder->pending_start > recorder->max_node_length) {
+        check_run_length(recorder);
+    }
+}
+
+void xmlevents_recorder_install_callbacks(void *sax_handler) {
+    xmlSAXHandler *handler = sax_handler;
+    handler->startElementNs = start_element;
+    handler->endElementNs = end_element;
+    handler->characters = characters;
+    handler->ignorableWhitespace = characters;
+}

@@ -1,0 +1,164 @@
+// The tape recorder's hot path in C: libxml2's start-tag, end-tag and character callbacks,
+// writing straight into the event tape's columns. Everything rare (names seen for the first
+// time, limits broken, CDATA, comments, the prolog) goes back to the Swift recorder, which owns
+// the tape and shares this state with the C callbacks.
+//
+// The row types mirror the Swift types they are read as (`EventTape.Entry`, `.Attribute`,
+// `.Namespace`, `.Location`, `TapeColumn`): the same fields of the same sizes in the same order.
+// Swift lays out a struct's stored properties in declaration order, and the Swift side checks
+// that every offset and stride matches before the first parser is made.
+#ifndef CTAPERECORDER_H
+#define CTAPERECORDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#pragma clang assume_nonnull begin
+
+/// A growable array of fixed-size rows in `malloc` memory: `TapeColumn`'s layout.
+typedef struct {
+    void *_Nullable base;
+    intptr_t count;
+    intptr_t capacity;
+} xmlevents_column;
+
+/// The tape's columns, in `EventTape.Columns`' order.
+typedef struct {
+    xmlevents_column entries;
+    xmlevents_column attributes;
+    xmlevents_column namespaces;
+    xmlevents_column locations;
+    xmlevents_column bytes;
+} xmlevents_columns;
+
+/// `EventTape.Entry`.
+typedef struct {
+    uintptr_t name;
+    intptr_t start;
+    intptr_t count;
+    uint32_t extra;
+    uint8_t kind;
+} xmlevents_entry;
+
+/// `EventTape.Attribute`.
+typedef struct {
+    uintptr_t name;
+    intptr_t value_start;
+    intptr_t value_count;
+} xmlevents_attribute;
+
+/// `EventTape.Namespace`.
+typedef struct {
+    intptr_t prefix_start;
+    intptr_t prefix_count;
+    intptr_t uri_start;
+    intptr_t uri_count;
+} xmlevents_namespace;
+
+/// `EventTape.Location`.
+typedef struct {
+    intptr_t line;
+    intptr_t column;
+    intptr_t byte_offset;
+} xmlevents_location;
+
+/// `EventTape.Kind`'s raw values, for the kinds the C callbacks record.
+enum {
+    XMLEVENTS_ENTRY_START_ELEMENT = 2,
+    XMLEVENTS_ENTRY_END_ELEMENT = 3,
+    XMLEVENTS_ENTRY_TEXT = 4,
+    XMLEVENTS_ENTRY_CDATA = 5,
+};
+
+/// The run of character data being gathered.
+enum {
+    XMLEVENTS_PENDING_NONE = 0,
+    XMLEVENTS_PENDING_TEXT = 1,
+    XMLEVENTS_PENDING_CDATA = 2,
+};
+
+/// The limits the C callbacks find broken; `value` in the report says by how much.
+typedef enum {
+    XMLEVENTS_VIOLATION_DEPTH = 1,
+    XMLEVENTS_VIOLATION_ATTRIBUTE_COUNT = 2,
+    XMLEVENTS_VIOLATION_ATTRIBUTE_VALUE_LENGTH = 3,
+    XMLEVENTS_VIOLATION_TEXT_LENGTH = 4,
+    XMLEVENTS_VIOLATION_CDATA_LENGTH = 5,
+} xmlevents_violation;
+
+/// A name the C cache has seen: libxml2's dictionary addresses, and the tape name they stand for.
+typedef struct {
+    uintptr_t local_name;
+    uintptr_t prefix;
+    uintptr_t namespace_uri;
+    uintptr_t name;
+} xmlevents_name_slot;
+
+#define XMLEVENTS_NAME_SLOTS 256
+
+/// What `ctxt->_private` points to: the state the C callbacks and the Swift recorder share.
+typedef struct xmlevents_recorder {
+    /// The tape's columns (owned by the Swift tape).
+    xmlevents_columns *_Nullable columns;
+    /// The document's own parser context (entity sub-contexts share this state).
+    void *_Nullable main_context;
+    /// The Swift session, handed to every hook.
+    void *_Nullable session;
+
+    /// The tape name for these dictionary strings, or 0 when a limit was broken (the hook has
+    /// then failed the parse). `cacheable` says whether the C cache may keep the answer.
+    uintptr_t (*_Nullable resolve_name)(void *_Nullable session, const unsigned char *local_name,
+                                        const unsigned char *_Nullable prefix,
+                                        const unsigned char *_Nullable namespace_uri, bool *cacheable);
+    /// Fails the parse for a broken limit.
+    void (*_Nullable report_violation)(void *_Nullable session, xmlevents_violation violation, intptr_t value);
+    /// An element whose name is owned (not interned) was opened or closed: the Swift recorder
+    /// keeps such names alive while the tape refers to them.
+    void (*_Nullable owned_name_opened)(void *_Nullable session, uintptr_t name);
+    void (*_Nullable owned_name_closed)(void *_Nullable session);
+
+    intptr_t max_depth;
+    intptr_t max_attributes_per_element;
+    intptr_t max_node_length;
+    bool drops_whitespace_only_text;
+
+    /// Set once the parse failed: the callbacks then do nothing.
+    bool failed;
+    bool has_started_root;
+    bool has_ended_root;
+    uint8_t pending_kind;
+    /// Where the pending run's bytes start in the byte column (they run to its end).
+    intptr_t pending_start;
+    /// Where the next piece of an unfinished CDATA section would start in the document, or -1.
+    intptr_t cdata_continuation_offset;
+    intptr_t depth;
+    /// The tape names of the open elements, innermost last.
+    xmlevents_column open_names;
+    xmlevents_name_slot names[XMLEVENTS_NAME_SLOTS];
+} xmlevents_recorder;
+
+/// Sets the start-tag, end-tag, character and ignorable-whitespace callbacks of an
+/// `xmlSAXHandler` to the C recorder's.
+void xmlevents_recorder_install_callbacks(void *sax_handler);
+
+/// Records the run being gathered as one entry (or drops it: empty, or whitespace only when
+/// asked to).
+void xmlevents_recorder_flush(xmlevents_recorder *recorder);
+
+/// A recorder with nothing open and nothing pending, its name cache empty; the caller sets the
+/// columns, contexts, hooks and limits. Out of memory ends the process.
+xmlevents_recorder *xmlevents_recorder_create(void);
+
+/// Frees a recorder and its open-element stack.
+void xmlevents_recorder_free(xmlevents_recorder *_Nullable recorder);
+
+/// `malloc`, `realloc` and `free` for the tape's columns, which the C callbacks grow too; out of
+/// memory ends the process, as Swift's allocation does.
+void *xmlevents_column_allocate(size_t bytes);
+void *xmlevents_column_reallocate(void *_Nullable base, size_t bytes);
+void xmlevents_column_free(void *_Nullable base);
+
+#pragma clang assume_nonnull end
+
+#endif
