@@ -76,42 +76,46 @@ struct TapeRecorder {
         func strides<Swift, C>(_: Swift.Type, _: C.Type) -> Bool {
             MemoryLayout<Swift>.stride == MemoryLayout<C>.stride && MemoryLayout<Swift>.size <= MemoryLayout<C>.stride
         }
-        let swiftOffsets: [Int?] = [
-            MemoryLayout<Entry>.offset(of: \.name), MemoryLayout<Entry>.offset(of: \.start),
-            MemoryLayout<Entry>.offset(of: \.count), MemoryLayout<Entry>.offset(of: \.extra),
-            MemoryLayout<Entry>.offset(of: \.kind),
-            MemoryLayout<Attribute>.offset(of: \.name), MemoryLayout<Attribute>.offset(of: \.valueStart),
-            MemoryLayout<Attribute>.offset(of: \.valueCount),
-            MemoryLayout<Namespace>.offset(of: \.prefixStart), MemoryLayout<Namespace>.offset(of: \.prefixCount),
-            MemoryLayout<Namespace>.offset(of: \.uriStart), MemoryLayout<Namespace>.offset(of: \.uriCount),
-            MemoryLayout<Location>.offset(of: \.line), MemoryLayout<Location>.offset(of: \.column),
-            MemoryLayout<Location>.offset(of: \.byteOffset),
-            MemoryLayout<Column>.offset(of: \.base), MemoryLayout<Column>.offset(of: \.count),
-            MemoryLayout<Column>.offset(of: \.capacity),
-            MemoryLayout<Columns>.offset(of: \.entries), MemoryLayout<Columns>.offset(of: \.attributes),
-            MemoryLayout<Columns>.offset(of: \.namespaces), MemoryLayout<Columns>.offset(of: \.locations),
-            MemoryLayout<Columns>.offset(of: \.bytes),
-        ]
-        let cOffsets: [Int?] = [
-            MemoryLayout<xmlevents_entry>.offset(of: \.name), MemoryLayout<xmlevents_entry>.offset(of: \.start),
-            MemoryLayout<xmlevents_entry>.offset(of: \.count), MemoryLayout<xmlevents_entry>.offset(of: \.extra),
-            MemoryLayout<xmlevents_entry>.offset(of: \.kind),
-            MemoryLayout<xmlevents_attribute>.offset(of: \.name),
-            MemoryLayout<xmlevents_attribute>.offset(of: \.value_start),
-            MemoryLayout<xmlevents_attribute>.offset(of: \.value_count),
-            MemoryLayout<xmlevents_namespace>.offset(of: \.prefix_start),
-            MemoryLayout<xmlevents_namespace>.offset(of: \.prefix_count),
-            MemoryLayout<xmlevents_namespace>.offset(of: \.uri_start),
-            MemoryLayout<xmlevents_namespace>.offset(of: \.uri_count),
-            MemoryLayout<xmlevents_location>.offset(of: \.line), MemoryLayout<xmlevents_location>.offset(of: \.column),
-            MemoryLayout<xmlevents_location>.offset(of: \.byte_offset),
-            MemoryLayout<xmlevents_column>.offset(of: \.base), MemoryLayout<xmlevents_column>.offset(of: \.count),
-            MemoryLayout<xmlevents_column>.offset(of: \.capacity),
-            MemoryLayout<xmlevents_columns>.offset(of: \.entries),
-            MemoryLayout<xmlevents_columns>.offset(of: \.attributes),
-            MemoryLayout<xmlevents_columns>.offset(of: \.namespaces),
-            MemoryLayout<xmlevents_columns>.offset(of: \.locations),
-            MemoryLayout<xmlevents_columns>.offset(of: \.bytes),
+        // Each pair: a Swift field's offset, and its C twin's.
+        let offsets: [(Int?, Int?)] = [
+            (MemoryLayout<Entry>.offset(of: \.name), MemoryLayout<xmlevents_entry>.offset(of: \.name)),
+            (MemoryLayout<Entry>.offset(of: \.start), MemoryLayout<xmlevents_entry>.offset(of: \.start)),
+            (MemoryLayout<Entry>.offset(of: \.count), MemoryLayout<xmlevents_entry>.offset(of: \.count)),
+            (MemoryLayout<Entry>.offset(of: \.extra), MemoryLayout<xmlevents_entry>.offset(of: \.extra)),
+            (MemoryLayout<Entry>.offset(of: \.kind), MemoryLayout<xmlevents_entry>.offset(of: \.kind)),
+            (MemoryLayout<Attribute>.offset(of: \.name), MemoryLayout<xmlevents_attribute>.offset(of: \.name)),
+            (
+                MemoryLayout<Attribute>.offset(of: \.valueStart),
+                MemoryLayout<xmlevents_attribute>.offset(of: \.value_start)
+            ),
+            (
+                MemoryLayout<Attribute>.offset(of: \.valueCount),
+                MemoryLayout<xmlevents_attribute>.offset(of: \.value_count)
+            ),
+            (
+                MemoryLayout<Namespace>.offset(of: \.prefixStart),
+                MemoryLayout<xmlevents_namespace>.offset(of: \.prefix_start)
+            ),
+            (
+                MemoryLayout<Namespace>.offset(of: \.prefixCount),
+                MemoryLayout<xmlevents_namespace>.offset(of: \.prefix_count)
+            ),
+            (MemoryLayout<Namespace>.offset(of: \.uriStart), MemoryLayout<xmlevents_namespace>.offset(of: \.uri_start)),
+            (MemoryLayout<Namespace>.offset(of: \.uriCount), MemoryLayout<xmlevents_namespace>.offset(of: \.uri_count)),
+            (MemoryLayout<Location>.offset(of: \.line), MemoryLayout<xmlevents_location>.offset(of: \.line)),
+            (MemoryLayout<Location>.offset(of: \.column), MemoryLayout<xmlevents_location>.offset(of: \.column)),
+            (
+                MemoryLayout<Location>.offset(of: \.byteOffset),
+                MemoryLayout<xmlevents_location>.offset(of: \.byte_offset)
+            ),
+            (MemoryLayout<Column>.offset(of: \.base), MemoryLayout<xmlevents_column>.offset(of: \.base)),
+            (MemoryLayout<Column>.offset(of: \.count), MemoryLayout<xmlevents_column>.offset(of: \.count)),
+            (MemoryLayout<Column>.offset(of: \.capacity), MemoryLayout<xmlevents_column>.offset(of: \.capacity)),
+            (MemoryLayout<Columns>.offset(of: \.entries), MemoryLayout<xmlevents_columns>.offset(of: \.entries)),
+            (MemoryLayout<Columns>.offset(of: \.attributes), MemoryLayout<xmlevents_columns>.offset(of: \.attributes)),
+            (MemoryLayout<Columns>.offset(of: \.namespaces), MemoryLayout<xmlevents_columns>.offset(of: \.namespaces)),
+            (MemoryLayout<Columns>.offset(of: \.locations), MemoryLayout<xmlevents_columns>.offset(of: \.locations)),
+            (MemoryLayout<Columns>.offset(of: \.bytes), MemoryLayout<xmlevents_columns>.offset(of: \.bytes)),
         ]
         // A kind is stored as its case index; the C side writes the raw values.
         let kinds: [EventTape.Kind] = [.startElement, .endElement, .text, .cdata]
@@ -122,7 +126,7 @@ struct TapeRecorder {
             && strides(Namespace.self, xmlevents_namespace.self) && strides(Location.self, xmlevents_location.self)
             && strides(Column.self, xmlevents_column.self) && strides(Columns.self, xmlevents_columns.self)
             && MemoryLayout<TapeName>.size == MemoryLayout<UInt>.size && MemoryLayout<EventTape.Kind>.size == 1
-            && swiftOffsets == cOffsets
+            && offsets.allSatisfy { swift, c in swift != nil && swift == c }
             && zip(kinds, cKinds).allSatisfy { kind, raw in
                 withUnsafeBytes(of: kind) { $0[0] } == UInt8(raw) && kind.rawValue == UInt8(raw)
             }
