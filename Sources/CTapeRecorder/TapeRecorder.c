@@ -25,8 +25,10 @@ void *xmlevents_column_reallocate(void *base, size_t bytes) {
 void xmlevents_column_free(void *base) { free(base); }
 
 static void column_grow(xmlevents_column *column, intptr_t needed, size_t row_size) {
-    intptr_t capacity = column->capacity * 2;
+    intptr_t capacity = column->capacity > INTPTR_MAX / 2 ? INTPTR_MAX : column->capacity * 2;
     if (capacity < needed) capacity = needed;
+    // Past this the byte count would not fit in a size_t; no document's tape comes close.
+    if ((size_t)capacity > SIZE_MAX / row_size) abort();
     column->base = xmlevents_column_reallocate(column->base, (size_t)capacity * row_size);
     column->capacity = capacity;
 }

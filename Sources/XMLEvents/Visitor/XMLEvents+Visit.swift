@@ -40,7 +40,7 @@ extension EventTape {
                 let rows = cursor.takeStartTag(entry)
                 try visitor.startElement(
                     XMLStartTag(
-                        name: entry.name.name, location: columns.locations[rows.location].location,
+                        name: entry.name, locationRow: UnsafePointer(columns.locations.base + rows.location),
                         attributeRows: UnsafeBufferPointer(rebasing: attributes[rows.attributes]),
                         namespaceRows: UnsafeBufferPointer(rebasing: namespaces[rows.namespaces]), bytes: bytes))
             case .endElement:

@@ -14,25 +14,30 @@
 /// it cannot outlive the call.
 @frozen
 public struct XMLStartTag: ~Copyable {
-    /// The element's resolved name.
-    public let name: XMLName
-    /// Where the parser reported the tag: just after its `>`.
-    public let location: XMLLocation
+    @usableFromInline let nameBits: TapeName
+    @usableFromInline let locationRow: UnsafePointer<EventTape.Location>
     @usableFromInline let attributeRows: UnsafeBufferPointer<EventTape.Attribute>
     @usableFromInline let namespaceRows: UnsafeBufferPointer<EventTape.Namespace>
     @usableFromInline let bytes: UnsafePointer<UInt8>?
 
     @inlinable
     init(
-        name: XMLName, location: XMLLocation, attributeRows: UnsafeBufferPointer<EventTape.Attribute>,
+        name: TapeName, locationRow: UnsafePointer<EventTape.Location>,
+        attributeRows: UnsafeBufferPointer<EventTape.Attribute>,
         namespaceRows: UnsafeBufferPointer<EventTape.Namespace>, bytes: UnsafePointer<UInt8>?
     ) {
-        self.name = name
-        self.location = location
+        self.nameBits = name
+        self.locationRow = locationRow
         self.attributeRows = attributeRows
         self.namespaceRows = namespaceRows
         self.bytes = bytes
     }
+
+    /// The element's resolved name.
+    @inlinable public var name: XMLName { nameBits.name }
+
+    /// Where the parser reported the tag: just after its `>`.
+    @inlinable public var location: XMLLocation { locationRow.pointee.location }
 
     /// How many attributes the tag has, DTD defaults included.
     @inlinable public var attributeCount: Int { attributeRows.count }
