@@ -151,28 +151,47 @@ struct SummaryVisitor: XMLVisitor {
 }
 
 /// Counts per element name. A document has few distinct element names, and two interned names
-/// compare in O(1), so the first ones are found by a scan of a short list, which costs far less
-/// per start tag than hashing the name; names past the list's length go to a dictionary.
+/// compare in O(1), so the first ones are found in a short list, which costs far less per start
+/// tag than hashing the name; names past the list's length go to a dictionary. Documents repeat
+/// their elements in patterns (a record's fields, then the next record), so each listed name
+/// remembers the name that followed it last time, and that one is tried first.
 struct NameCounts {
     private static let listLength = 48
-    private var list: [(name: XMLName, count: Int)] = []
+    private var names: [XMLName] = []
+    private var listCounts: [Int] = []
+    /// For each listed name, the index of the name counted after it last time.
+    private var successors: [Int] = []
+    /// The index of the last name counted, or -1.
+    private var last = -1
     private var overflow: [XMLName: Int] = [:]
 
     /// Counts one more element called `name`.
     mutating func add(_ name: XMLName) {
-        for index in list.indices where list[index].name == name {
-            list[index].count += 1
-            return
+        if last >= 0 {
+            let guess = successors[last]
+            if guess >= 0, names[guess] == name { return found(at: guess) }
         }
-        if list.count < NameCounts.listLength {
-            list.append((name: name, count: 1))
+        if let index = names.firstIndex(of: name) { return found(at: index) }
+        if names.count < NameCounts.listLength {
+            names.append(name)
+            listCounts.append(0)
+            successors.append(-1)
+            found(at: names.count - 1)
         } else {
             overflow[name, default: 0] += 1
+            last = -1
         }
+    }
+
+    @inline(__always)
+    private mutating func found(at index: Int) {
+        listCounts[index] += 1
+        if last >= 0 { successors[last] = index }
+        last = index
     }
 
     /// Every name counted, with its count.
     var counts: [(name: XMLName, count: Int)] {
-        list + overflow.map { (name: $0.key, count: $0.value) }
+        zip(names, listCounts).map { (name: $0, count: $1) } + overflow.map { (name: $0.key, count: $0.value) }
     }
 }

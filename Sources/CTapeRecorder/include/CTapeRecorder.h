@@ -99,13 +99,31 @@ typedef struct {
 
 /// What `ctxt->_private` points to: the state the C callbacks and the Swift recorder share.
 typedef struct xmlevents_recorder {
+    // What every callback reads comes first, in one cache line.
+
+    /// Set once the parse failed: the callbacks then do nothing.
+    bool failed;
+    bool has_started_root;
+    bool has_ended_root;
+    bool drops_whitespace_only_text;
+    uint8_t pending_kind;
+    /// Where the pending run's bytes start in the byte column (they run to its end).
+    intptr_t pending_start;
+    intptr_t depth;
     /// The tape's columns (owned by the Swift tape).
     xmlevents_columns *_Nullable columns;
     /// The document's own parser context (entity sub-contexts share this state).
     void *_Nullable main_context;
+    intptr_t max_node_length;
+    intptr_t max_depth;
+    intptr_t max_attributes_per_element;
+    /// The tape names of the open elements, innermost last.
+    xmlevents_column open_names;
+
+    /// Where the next piece of an unfinished CDATA section would start in the document, or -1.
+    intptr_t cdata_continuation_offset;
     /// The Swift session, handed to every hook.
     void *_Nullable session;
-
     /// The tape name for these dictionary strings, or 0 when a limit was broken (the hook has
     /// then failed the parse). `cacheable` says whether the C cache may keep the answer.
     uintptr_t (*_Nullable resolve_name)(void *_Nullable session, const unsigned char *local_name,
@@ -118,23 +136,6 @@ typedef struct xmlevents_recorder {
     void (*_Nullable owned_name_opened)(void *_Nullable session, uintptr_t name);
     void (*_Nullable owned_name_closed)(void *_Nullable session);
 
-    intptr_t max_depth;
-    intptr_t max_attributes_per_element;
-    intptr_t max_node_length;
-    bool drops_whitespace_only_text;
-
-    /// Set once the parse failed: the callbacks then do nothing.
-    bool failed;
-    bool has_started_root;
-    bool has_ended_root;
-    uint8_t pending_kind;
-    /// Where the pending run's bytes start in the byte column (they run to its end).
-    intptr_t pending_start;
-    /// Where the next piece of an unfinished CDATA section would start in the document, or -1.
-    intptr_t cdata_continuation_offset;
-    intptr_t depth;
-    /// The tape names of the open elements, innermost last.
-    xmlevents_column open_names;
     xmlevents_name_slot names[XMLEVENTS_NAME_SLOTS];
 } xmlevents_recorder;
 
