@@ -90,6 +90,24 @@ import Testing
         #expect(rows["bytes read"]?.hasPrefix("\(TestDocuments.registry.data.count) ") == true)
     }
 
+    /// Names are counted right whether the short list finds them (in patterns that repeat, or
+    /// not) or the dictionary past it does: 61 names, element `eN` written `N % 7 + 1` times in a
+    /// row, the whole pattern three times.
+    @Test func summaryCountsManyNamesInPatterns() async throws {
+        var document = "<r>"
+        for _ in 0..<3 {
+            for index in 0..<60 { document += String(repeating: "<e\(index)/>", count: index % 7 + 1) }
+        }
+        document += "</r>"
+        let run = try await CLI.run(["-"], input: .data(Data(document.utf8)))
+        #expect(run.status == 0)
+        let rows = SummaryRows(run.output)
+        #expect(rows["elements"] == "703 (61 distinct names)")
+        // Listed ones (found by the guess and by the scan) and ones past the list.
+        for name in ["e6", "e13", "e48", "e55"] { #expect(rows[name] == "21", "\(name)") }
+        for name in ["e5", "e12", "e47", "e54"] { #expect(rows[name] == "18", "\(name)") }
+    }
+
     @Test func summaryCountsEveryKind() async throws {
         let run = try await CLI.run(["--cdata", "-"], input: .data(TestDocuments.everyEventKind.data))
         #expect(run.status == 0)
