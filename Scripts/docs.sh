@@ -61,6 +61,7 @@ mkdir -p "$graphs"
     -target "$triple" \
     -I "$bin/Modules" -I "$bin" \
     -I Sources/CLibXML2 -I Sources/CCurl -I Sources/CZlib -I Sources/CZstd -I Sources/CBrotli \
+    -I Sources/CTapeRecorder/include \
     "${clang_flags[@]}" \
     -module-cache-path "$scratch/docs-module-cache" \
     -minimum-access-level public \

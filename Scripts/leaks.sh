@@ -34,7 +34,7 @@ mkdir -p "$build"
 echo "== building the leak driver ($binary)"
 flags=(-parse-as-library -swift-version 6 -O -g -wmo -I "$build"
     -I "$root/Sources/CLibXML2" -I "$root/Sources/CCurl" -I "$root/Sources/CZlib" -I "$root/Sources/CZstd"
-    -I "$root/Sources/CBrotli" -I "$root/Sources/CBrotliEncoder")
+    -I "$root/Sources/CBrotli" -I "$root/Sources/CBrotliEncoder" -I "$root/Sources/CTapeRecorder/include")
 for package in libxml-2.0 libcurl zlib libzstd libbrotlidec libbrotlienc; do
     for flag in $(pkg-config --cflags "$package"); do flags+=(-Xcc "$flag"); done
 done
@@ -42,6 +42,9 @@ sources() { find "$root/$1" -name '*.swift' | sort; }
 # swiftc leaves a debugging module of an executable in the working directory: keep it in $build.
 cd "$build"
 
+# The tape recorder's C callbacks (DWARF 4: valgrind 3.19 cannot read clang's default DWARF 5).
+clang -O2 -gdwarf-4 -I "$root/Sources/CTapeRecorder/include" $(pkg-config --cflags libxml-2.0) \
+    -c "$root/Sources/CTapeRecorder/TapeRecorder.c" -o "$build/CTapeRecorder.o"
 swiftc "${flags[@]}" -module-name ThreadSafety -emit-module -emit-module-path "$build/ThreadSafety.swiftmodule" \
     -emit-object -o "$build/ThreadSafety.o" $(sources Sources/ThreadSafety)
 swiftc "${flags[@]}" -enable-testing -module-name XMLEvents -emit-module -emit-module-path "$build/XMLEvents.swiftmodule" \
@@ -52,7 +55,7 @@ swiftc "${flags[@]}" -module-name LoopbackHTTP -emit-module -emit-module-path "$
 swiftc "${flags[@]/-parse-as-library/}" -module-name LeakDriver \
     "$root"/Scripts/LeakDriver/*.swift "$root/Tests/XMLEventsTests/Hardening/LeakCycles.swift" \
     "$root/Tests/XMLEventsTests/Hardening/LeakCycleKind.swift" \
-    "$build/ThreadSafety.o" "$build/XMLEvents.o" "$build/LoopbackHTTP.o" \
+    "$build/ThreadSafety.o" "$build/CTapeRecorder.o" "$build/XMLEvents.o" "$build/LoopbackHTTP.o" \
     $(pkg-config --libs libxml-2.0 libcurl zlib libzstd libbrotlidec libbrotlienc) -o "$binary"
 
 log="$build/valgrind-$(date +%Y%m%d-%H%M%S).log"

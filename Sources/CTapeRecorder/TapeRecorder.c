@@ -136,8 +136,8 @@ static inline xmlevents_recorder *recorder_of(void *ctx) {
     return recorder != NULL && !recorder->failed ? recorder : NULL;
 }
 
-/// Where the document's own input is: line, column, and byte offset in the input as given.
-static void document_position(xmlParserCtxtPtr context, xmlevents_location *location) {
+void xmlevents_document_position(void *parser_context, xmlevents_location *location) {
+    xmlParserCtxtPtr context = parser_context;
     xmlParserInputPtr input = context->inputNr > 1 ? (context->inputTab ? context->inputTab[0] : NULL) : context->input;
     if (input == NULL) {
         location->line = 0;
@@ -193,7 +193,7 @@ static void start_element(void *ctx, const xmlChar *local_name, const xmlChar *p
     xmlevents_recorder *recorder = recorder_of(ctx);
     if (recorder == NULL || local_name == NULL) return;
     xmlevents_location location;
-    document_position(recorder->main_context, &location);
+    xmlevents_document_position(recorder->main_context, &location);
     flush_pending(recorder);
     recorder->depth += 1;
     recorder->has_started_root = true;

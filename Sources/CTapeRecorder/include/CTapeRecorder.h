@@ -143,6 +143,10 @@ typedef struct xmlevents_recorder {
 /// `xmlSAXHandler` to the C recorder's.
 void xmlevents_recorder_install_callbacks(void *sax_handler);
 
+/// Where a libxml2 parser context (an `xmlParserCtxtPtr`) is in its document: line, column, and
+/// byte offset in the input as given. Inside a parameter entity, the document's own input counts.
+void xmlevents_document_position(void *context, xmlevents_location *location);
+
 /// Records the run being gathered as one entry (or drops it: empty, or whitespace only when
 /// asked to).
 void xmlevents_recorder_flush(xmlevents_recorder *recorder);
