@@ -135,15 +135,14 @@ struct TapeRecorder {
     /// Empties the tape for a new parse call (its reader is done with it), but for the bytes of
     /// a run still being gathered.
     mutating func rewindTape() {
-        let pending = shared.pointee.pending_kind != UInt8(XMLEVENTS_PENDING_NONE)
+        let pending = pendingKind != Self.pendingNone
         tape.removeAll(keepingBytesFrom: pending ? shared.pointee.pending_start : columns.pointee.bytes.count)
         shared.pointee.pending_start = 0
     }
 
     /// The byte count of the run being gathered.
     private var pendingLength: Int {
-        shared.pointee.pending_kind == UInt8(XMLEVENTS_PENDING_NONE)
-            ? 0 : columns.pointee.bytes.count - shared.pointee.pending_start
+        pendingKind == Self.pendingNone ? 0 : columns.pointee.bytes.count - shared.pointee.pending_start
     }
 
     private var pendingKind: UInt8 {
@@ -382,11 +381,14 @@ struct TapeRecorder {
         if pendingLength > limits.maxNodeLength { refuseOverlongRun() }
     }
 
+    /// What the C callbacks do for an over-long text run (they cannot call back into this
+    /// recorder while it runs), with the same report.
     private mutating func refuseOverlongRun() {
-        let what = pendingKind == Self.pendingCDATA ? "CDATA section" : "Text"
+        let violation =
+            pendingKind == Self.pendingCDATA ? XMLEVENTS_VIOLATION_CDATA_LENGTH : XMLEVENTS_VIOLATION_TEXT_LENGTH
         columns.pointee.bytes.removeLast(from: shared.pointee.pending_start)
         pendingKind = Self.pendingNone
-        fail(.nodeLengthLimitExceeded, "\(what) is longer than the limit of \(limits.maxNodeLength) bytes")
+        noteViolation(violation, value: limits.maxNodeLength)
     }
 
     @inline(__always)
