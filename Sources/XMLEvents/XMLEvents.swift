@@ -15,6 +15,10 @@ import Foundation
 /// once it has handed out every event of the previous one, so a slow consumer slows the source
 /// down and memory stays bounded by one chunk's events.
 ///
+/// Parsing gives its thread back every few milliseconds, and a loop on an actor (the main actor,
+/// say) does not parse there: the events are parsed off the actor, a batch at a time, and the
+/// actor runs only the loop's body. See <doc:Concurrency>.
+///
 /// Iteration throws ``XMLParsingError`` for a malformed, truncated or over-limit document, after
 /// every event before the error point; errors of the source are passed on as they are; a
 /// cancelled task ends iteration with `CancellationError`. Leaving the loop early releases the
@@ -32,20 +36,39 @@ where Source.Element: ContiguousBytes & Sendable {
     /// How the document is parsed.
     public let options: XMLParsingOptions
 
+    /// Whether the source may be read off the consumer's actor: known where the sequence is made,
+    /// from the source's static type.
+    @usableFromInline let sourceIsSendable: Bool
+
     /// Creates the events of the document whose bytes `source` delivers, chunk by chunk.
+    ///
+    /// A source that is not `Sendable` is read, and the document parsed, on the executor of the
+    /// loop that iterates the events, giving the thread back every few milliseconds; only a
+    /// `Sendable` source can be read off the consumer's actor (see <doc:Concurrency>).
     ///
     /// - Parameters:
     ///   - source: Any asynchronous sequence of byte chunks (`Data`, `[UInt8]`, …), for example an
     ///     `AsyncThrowingStream<Data, Error>`.
     ///   - options: How to parse; the defaults are safe for untrusted input.
     public init(_ source: Source, options: XMLParsingOptions = .default) {
+        self.init(source: source, options: options, sourceIsSendable: false)
+    }
+
+    init(source: Source, options: XMLParsingOptions, sourceIsSendable: Bool) {
         self.source = source
         self.options = options
+        self.sourceIsSendable = sourceIsSendable
     }
 
     /// Starts parsing; each iterator parses the document anew from the source's beginning.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(feed: EventTapeFeed(source: source.makeAsyncIterator(), options: options))
+        Iterator(feed: makeFeed())
+    }
+
+    /// A parse of the document from the source's beginning.
+    @usableFromInline
+    func makeFeed() -> EventTapeFeed<Source.AsyncIterator> {
+        EventTapeFeed(source: source.makeAsyncIterator(), options: options, sourceIsSendable: sourceIsSendable)
     }
 
     /// Hands out the events of one chunk without suspending, and reads the next chunk only when
@@ -55,6 +78,10 @@ where Source.Element: ContiguousBytes & Sendable {
         // and a call into unspecialized generic async code costs more than the rest of it.
         @usableFromInline var feed: EventTapeFeed<Source.AsyncIterator>
         @usableFromInline var reader = EventTape.OwnedEventReader()
+        /// The events parsed off the consumer's actor, when it runs on one, and where each of
+        /// their start elements was reported.
+        @usableFromInline var batch = TapeBatch<XMLEvent>()
+        @usableFromInline var batchLocations = TapeBatch<XMLLocation>()
 
         init(feed: EventTapeFeed<Source.AsyncIterator>) {
             self.feed = feed
@@ -78,6 +105,7 @@ where Source.Element: ContiguousBytes & Sendable {
         @inlinable
         public nonisolated(nonsending) mutating func next() async throws -> XMLEvent? {
             if let event = reader.next(in: feed.tape) { return event }
+            if let event = batch.next() { return handOut(event) }
             return try await nextAfterRefill()
         }
 
@@ -94,18 +122,90 @@ where Source.Element: ContiguousBytes & Sendable {
         @inlinable
         public nonisolated(nonsending) mutating func next(isolation actor: (any Actor)?) async throws -> XMLEvent? {
             if let event = reader.next(in: feed.tape) { return event }
+            if let event = batch.next() { return handOut(event) }
             return try await nextAfterRefill()
+        }
+
+        /// An event of a batch, with its location made the iterator's when it is a start element.
+        @inlinable
+        mutating func handOut(_ event: XMLEvent) -> XMLEvent {
+            if case .startElement = event { reader.location = batchLocations.next() }
+            return event
         }
 
         @usableFromInline
         nonisolated(nonsending) mutating func nextAfterRefill() async throws -> XMLEvent? {
+            guard try batch.continues() else { return nil }
+            if feed.parsesOffActor(#isolation) { return try await nextOffActor() }
             while try await feed.advance() {
                 reader.rewind()
                 if let event = reader.next(in: feed.tape) { return event }
             }
             return nil
         }
+
+        /// Parses batches off the caller's actor until one holds an event.
+        @usableFromInline
+        nonisolated(nonsending) mutating func nextOffActor() async throws -> XMLEvent? {
+            repeat {
+                let handedOut = reader.location
+                let batchReader = OwnedEventBatchReader(
+                    reader: reader, events: batch.takeStorage(), locations: batchLocations.takeStorage())
+                let moved = await EventTapeFeed.parseBatch(TaskConfined((feed, batchReader)), appending: false)
+                feed = moved.value.feed
+                reader = moved.value.reader.reader
+                reader.location = handedOut
+                batch.fill(moved.value.reader.events, end: moved.value.end)
+                batchLocations.fill(moved.value.reader.locations, end: .more)
+                if let event = batch.next() { return handOut(event) }
+            } while try batch.continues()
+            return nil
+        }
     }
 }
 
 extension XMLEvents: Sendable where Source: Sendable {}
+
+extension XMLEvents where Source: Sendable {
+    /// Creates the events of the document whose bytes `source` delivers, chunk by chunk.
+    ///
+    /// A `Sendable` source is read, and the document parsed, off the consumer's actor when the
+    /// loop runs on one (see <doc:Concurrency>).
+    ///
+    /// - Parameters:
+    ///   - source: Any asynchronous sequence of byte chunks (`Data`, `[UInt8]`, …), for example an
+    ///     `AsyncThrowingStream<Data, Error>`.
+    ///   - options: How to parse; the defaults are safe for untrusted input.
+    public init(_ source: Source, options: XMLParsingOptions = .default) {
+        self.init(source: source, options: options, sourceIsSendable: true)
+    }
+}
+
+/// Reads each step's tape as owned events while the parse runs off the consumer's actor.
+@usableFromInline
+struct OwnedEventBatchReader: TapeBatchReader {
+    @usableFromInline var reader: EventTape.OwnedEventReader
+    @usableFromInline var events: [XMLEvent]
+    @usableFromInline var locations: [XMLLocation]
+
+    @usableFromInline
+    init(reader: EventTape.OwnedEventReader, events: [XMLEvent], locations: [XMLLocation]) {
+        self.reader = reader
+        self.events = events
+        self.locations = locations
+    }
+
+    @usableFromInline
+    mutating func read(_ tape: EventTape) {
+        reader.rewind()
+        while let event = reader.next(in: tape) {
+            if case .startElement = event, let location = reader.location { locations.append(location) }
+            events.append(event)
+        }
+    }
+
+    @usableFromInline var hasValues: Bool { !events.isEmpty }
+
+    /// About the events of one 64 KiB chunk of small records.
+    @usableFromInline var isFull: Bool { events.count >= 8 * 1024 }
+}

@@ -7,7 +7,7 @@ import Testing
 /// Guarantee 5: leaving the loop or cancelling the task stops reading and frees the parser.
 @Suite struct CancellationTests {
     /// Runs `body` counting the parsers it creates; returns how many are still alive after it.
-    static func liveParsers(after body: () async throws -> Void) async rethrows -> Int {
+    nonisolated(nonsending) static func liveParsers(after body: () async throws -> Void) async rethrows -> Int {
         let counter = LibXML2PushContext.LiveCounter()
         try await LibXML2PushContext.$liveCounter.withValue(counter) { try await body() }
         return counter.count.load(ordering: .sequentiallyConsistent)

@@ -8,6 +8,10 @@ import Foundation
 /// The source is asked for a chunk only in ``advance()``, once every step of the last chunk was
 /// parsed and read, so a reader that is slow to read the tape slows the source down: that is the
 /// backpressure. The source and the driver are released as soon as no more chunks will be read.
+///
+/// Parsing is work without a suspension point while bytes are at hand, so the feed gives its
+/// thread back itself: ``advance()`` yields once a ``ParseTimeSlice`` is over, and a reader on
+/// an actor parses off it, a batch at a time (see `EventTapeFeed+Batches.swift`).
 @usableFromInline
 struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: ContiguousBytes {
     @usableFromInline
@@ -29,10 +33,16 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     @usableFromInline var chunk: Source.Element?
     @usableFromInline var chunkByteCount = 0
     @usableFromInline var parsedByteCount = 0
+    /// When the thread is next given back.
+    @usableFromInline var slice = ParseTimeSlice()
+    /// Whether the source may be read on another executor than the reader's: whether it is
+    /// `Sendable`, which its creator knows statically (see ``XMLEvents/sourceIsSendable``).
+    @usableFromInline let sourceIsSendable: Bool
 
     @usableFromInline
-    init(source: Source, options: XMLParsingOptions) {
+    init(source: Source, options: XMLParsingOptions, sourceIsSendable: Bool) {
         self.source = source
+        self.sourceIsSendable = sourceIsSendable
         let driver = ParseDriver(options: options)
         self.driver = driver
         tape = driver.tape
@@ -41,11 +51,17 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     /// Parses the next step onto the tape (whose events the reader has read): returns `false`
     /// once nothing more will come, and throws the error that ended the document (the parser's,
     /// the source's, or `CancellationError`), once, after the tape holding the events before it.
+    ///
+    /// Gives the thread back (`Task.yield()`) before a step once the time slice is over, so that
+    /// a parse never keeps other tasks, timers or cancellation waiting while bytes are at hand.
+    ///
+    /// - Parameter appending: Whether the step's events are added to those on the tape (a batch
+    ///   of steps read at once) instead of replacing them.
     // Inlinable, so that reading the source is specialized for its type in the caller: a
     // byte-at-a-time source gathers its bytes in a loop that would otherwise make one generic
     // asynchronous call per byte.
     @inlinable
-    nonisolated(nonsending) mutating func advance() async throws -> Bool {
+    nonisolated(nonsending) mutating func advance(appending: Bool = false) async throws -> Bool {
         switch phase {
         case .done:
             return false
@@ -56,55 +72,66 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
             end(.done)
             return false
         case .reading:
-            if chunk != nil {
-                parseStepOfChunk()
+            if slice.isOver() {
+                await Task.yield()
+                slice.restart()
+            }
+            if chunk == nil {
+                await readChunk(appending: appending)
+            } else if Task.isCancelled {
+                cancel()
             } else {
-                await readChunk()
+                parseStepOfChunk(appending: appending)
             }
             return true
         }
     }
 
+    /// Whether the current chunk has bytes left to parse: the next step needs no read.
+    @inlinable var hasBytesAtHand: Bool { chunk != nil }
+
     @inlinable
-    nonisolated(nonsending) mutating func readChunk() async {
+    nonisolated(nonsending) mutating func readChunk(appending: Bool) async {
         guard let driver else {
-            discardTape()
+            if !appending { discardTape() }
             return end(.done)
         }
-        if Task.isCancelled {
-            discardTape()
-            return end(.failed(CancellationError()))
-        }
+        if Task.isCancelled { return cancel() }
         let next: Source.Element?
         do {
             next = try await source?.next(isolation: #isolation)
         } catch {
             // The bytes that did arrive are parsed first; a parse error among them comes
             // earlier in the document than the source's failure, so it is the one reported.
-            driver.flush()
+            driver.flush(appending: appending)
             return end(.failed(driver.error ?? error))
         }
-        if Task.isCancelled {
-            discardTape()
-            return end(.failed(CancellationError()))
-        }
+        if Task.isCancelled { return cancel() }
         guard let next else {
-            _ = driver.parseStep(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
+            _ = driver.parseStep(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true, appending: appending)
             return end(driver.error.map { .failed($0) } ?? .ending)
         }
         chunk = next
         chunkByteCount = next.withUnsafeBytes { $0.count }
         parsedByteCount = 0
-        parseStepOfChunk()
+        parseStepOfChunk(appending: appending)
+    }
+
+    /// Ends the document with `CancellationError`, dropping the events on the tape, those of a
+    /// batch too: a cancelled reader is not handed more work.
+    @usableFromInline
+    mutating func cancel() {
+        discardTape()
+        end(.failed(CancellationError()))
     }
 
     /// Parses the next step of the current chunk.
     @usableFromInline
-    mutating func parseStepOfChunk() {
+    mutating func parseStepOfChunk(appending: Bool) {
         guard let driver, let current = chunk else { return }
         let offset = parsedByteCount
         let taken = current.withUnsafeBytes { bytes in
-            driver.parseStep(UnsafeRawBufferPointer(rebasing: bytes[offset...]), terminate: false)
+            driver.parseStep(UnsafeRawBufferPointer(rebasing: bytes[offset...]), terminate: false, appending: appending)
         }
         parsedByteCount += taken
         if let error = driver.error {
@@ -127,5 +154,42 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
         source = nil
         driver = nil
         chunk = nil
+    }
+}
+
+/// How long a parse keeps its thread before it gives it back: the mechanism by which parsing,
+/// which never suspends while bytes are at hand, lets other tasks, timers and cancellation run.
+///
+/// A slice is measured on the clock, read once per step (a few tens of nanoseconds against the
+/// step's tens of microseconds), rather than counted in bytes or steps: what a step costs
+/// depends on the document (entity expansion, deep namespaces) and on the reader's own work
+/// between steps, and the clock measures all of it.
+@usableFromInline
+struct ParseTimeSlice {
+    /// How long a slice lasts: short enough that a timer or another task waits a few
+    /// milliseconds at most behind each parse, long enough that giving the thread back (about a
+    /// microsecond when no other task waits) costs nothing measurable.
+    @usableFromInline static let length = Duration.milliseconds(2)
+
+    /// When the slice is over; `nil` before the first step.
+    @usableFromInline var deadline: ContinuousClock.Instant?
+
+    @inlinable init() {}
+
+    /// Whether the slice is over; starts the first slice on the first call.
+    @inlinable
+    mutating func isOver() -> Bool {
+        let now = ContinuousClock.now
+        guard let deadline else {
+            self.deadline = now.advanced(by: ParseTimeSlice.length)
+            return false
+        }
+        return now >= deadline
+    }
+
+    /// Starts a new slice now.
+    @inlinable
+    mutating func restart() {
+        deadline = ContinuousClock.now.advanced(by: ParseTimeSlice.length)
     }
 }

@@ -84,8 +84,9 @@ final class ParseDriver {
 
     /// Parses the next step of the document from the start of `bytes` and returns how many of
     /// them it took; the events the step completed are recorded on ``tape``, which is emptied
-    /// first (its reader is done with what it held). Call it again with the bytes after those it
-    /// took until it has taken all; with `terminate`, the last call declares the input complete.
+    /// first (its reader is done with what it held), or, when `appending`, kept (a batch of steps
+    /// read at once). Call it again with the bytes after those it took until it has taken all;
+    /// with `terminate`, the last call declares the input complete.
     ///
     /// A step is ``stepSize`` bytes at a fixed offset of the document: bytes that do not complete
     /// one are held (and taken) until later bytes do, the input ends, or — with
@@ -96,14 +97,14 @@ final class ParseDriver {
     /// Parsing after the document failed records nothing (the error stays); after it finished,
     /// it fails with ``XMLParsingError/Code/parserFinished``.
     @usableFromInline
-    func parseStep(_ bytes: UnsafeRawBufferPointer, terminate: Bool) -> Int {
+    func parseStep(_ bytes: UnsafeRawBufferPointer, terminate: Bool, appending: Bool = false) -> Int {
         guard let context else { return bytes.count }
         switch state {
         case .failed:
-            tape.removeAll(keepingBytesFrom: .max)
+            if !appending { tape.removeAll(keepingBytesFrom: .max) }
             return bytes.count
         case .finished:
-            tape.removeAll(keepingBytesFrom: .max)
+            if !appending { tape.removeAll(keepingBytesFrom: .max) }
             state = .failed(
                 XMLParsingError(
                     code: .parserFinished, message: "The document was already finished",
@@ -112,7 +113,7 @@ final class ParseDriver {
         case .parsing:
             break
         }
-        context.rewindTape()
+        if !appending { context.rewindTape() }
         let taken = takeStep(bytes, terminate: terminate, context: context)
         if let error = context.error {
             state = .failed(error)
@@ -139,13 +140,15 @@ final class ParseDriver {
 
     /// Parses the held bytes of an incomplete step now, for a source that failed: the events of
     /// what did arrive are recorded on ``tape`` before the source's error is reported. (Not a
-    /// canonical step, which no longer matters: the document will not be completed.)
+    /// canonical step, which no longer matters: the document will not be completed.) When
+    /// `appending`, the tape keeps what it holds, as in ``parseStep(_:terminate:appending:)``.
     @usableFromInline
-    func flush() {
+    func flush(appending: Bool = false) {
         guard let context, case .parsing = state else {
-            return tape.removeAll(keepingBytesFrom: .max)
+            if !appending { tape.removeAll(keepingBytesFrom: .max) }
+            return
         }
-        context.rewindTape()
+        if !appending { context.rewindTape() }
         if !heldBack.isEmpty || !heldHeader.isEmpty {
             heldBack.withUnsafeBytes { parseSlice($0, terminate: false, mayHold: false, context: context) }
             heldBack.removeAll()

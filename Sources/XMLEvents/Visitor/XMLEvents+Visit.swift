@@ -9,7 +9,14 @@ extension XMLEvents {
     ///
     /// The source is read a chunk at a time, and the next chunk is asked for only once the
     /// visitor has seen every event of the last one, so a slow visitor slows the source down, as
-    /// a slow `for try await` loop does. Runs on the caller's executor.
+    /// a slow `for try await` loop does.
+    ///
+    /// The visitor's methods run on the caller's executor, since the views they are handed
+    /// cannot leave it. Called on an actor (the main actor, say) with a `Sendable` source, the
+    /// document is parsed off the actor, a batch of steps at a time, and only the visitor's
+    /// methods run on the actor; elsewhere the parse runs inline, giving the thread back every
+    /// few milliseconds. To keep the visitor's own work off an actor, call `visit` from a
+    /// `@concurrent` function (see <doc:Concurrency>).
     ///
     /// - Parameter visitor: Receives the events; see ``XMLVisitor``.
     /// - Throws: ``XMLParsingError`` for a malformed, truncated or over-limit document, after
@@ -18,9 +25,15 @@ extension XMLEvents {
     ///   at once.
     @inlinable
     public nonisolated(nonsending) func visit<Visitor: XMLVisitor>(_ visitor: inout Visitor) async throws {
-        var feed = EventTapeFeed(source: source.makeAsyncIterator(), options: options)
-        while try await feed.advance() {
-            try feed.tape.replay(into: &visitor)
+        var feed = makeFeed()
+        if feed.parsesOffActor(#isolation) {
+            while try await feed.advanceBatch() {
+                try feed.tape.replay(into: &visitor)
+            }
+        } else {
+            while try await feed.advance() {
+                try feed.tape.replay(into: &visitor)
+            }
         }
     }
 }

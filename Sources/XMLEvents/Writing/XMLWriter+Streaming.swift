@@ -105,7 +105,7 @@ extension XMLWriter {
         chunkSize: Int = defaultChunkSize,
         mode: Mode = .document,
         isolation: isolated (any Actor)? = #isolation,
-        to consume: (Data) async throws -> Void
+        to consume: nonisolated(nonsending) (Data) async throws -> Void
     ) async throws where Events.Element == XMLEvent {
         var iterator = chunks(of: events, chunkSize: chunkSize, mode: mode).makeAsyncIterator()
         while let chunk = try await iterator.next(isolation: isolation) {

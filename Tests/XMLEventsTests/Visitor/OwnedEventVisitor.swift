@@ -114,8 +114,8 @@ struct TierOutcome: Equatable, CustomStringConvertible {
 /// Reads documents through the owned tier (`for try await`) and the visitor tier (`visit`).
 enum Tiers {
     /// The events of `events` with `for try await`, and the iterator's location after each start
-    /// element.
-    static func owned<Source>(_ events: XMLEvents<Source>) async -> TierOutcome {
+    /// element, read on the caller's executor.
+    nonisolated(nonsending) static func owned<Source>(_ events: XMLEvents<Source>) async -> TierOutcome {
         var outcome = TierOutcome()
         var iterator = events.makeAsyncIterator()
         do {
@@ -129,8 +129,9 @@ enum Tiers {
         return outcome
     }
 
-    /// The events of `events` as an ``OwnedEventVisitor`` saw them.
-    static func visited<Source>(_ events: XMLEvents<Source>) async -> TierOutcome {
+    /// The events of `events` as an ``OwnedEventVisitor`` saw them, visited on the caller's
+    /// executor.
+    nonisolated(nonsending) static func visited<Source>(_ events: XMLEvents<Source>) async -> TierOutcome {
         var visitor = OwnedEventVisitor()
         var outcome = TierOutcome()
         do {
