@@ -22,16 +22,47 @@ enum FileDescriptorReaderThread {
         into source: XMLByteChunkStream.Source
     ) {
         let thread = Thread {
-            pump(file, chunkSize: chunkSize, into: source)
+            pump(file, chunkSize: chunkSize, into: source) { code in
+                XMLByteSourceError.descriptorReadFailed(descriptor: file.descriptor, errno: code)
+            }
         }
         thread.name = "XMLEvents descriptor \(file.descriptor) reader"
         thread.start()
     }
 
+    /// Starts a thread that opens the file at `path` (a FIFO, a device, a socket: anything whose
+    /// reads can wait) and copies it into `source` as ``start(reading:chunkSize:into:)`` does.
+    ///
+    /// The file is opened without blocking, so that a FIFO with no writer yet neither holds the
+    /// thread in `open` nor reads as empty: the thread waits for it to become readable, checking
+    /// in between whether the consumer has gone away.
+    static func start(opening path: String, chunkSize: Int, into source: XMLByteChunkStream.Source) {
+        let thread = Thread {
+            // Named from inside: Foundation passes the name of the current thread to the system.
+            // (15 bytes at most on Linux.)
+            Thread.current.name = "XMLEvents file"
+            let opened = openNonBlocking(path)
+            guard opened >= 0 else {
+                source.finish(throwing: XMLByteSourceError.openFailed(path: path, errno: errno))
+                return
+            }
+            let file = XMLFileDescriptorChunks.Descriptor(opened, closesOnDeinit: true)
+            pump(file, chunkSize: chunkSize, into: source, waitingFirst: true) { code in
+                XMLByteSourceError.readFailed(path: path, errno: code)
+            }
+        }
+        thread.start()
+    }
+
+    /// Copies `file` into `source` until the end of input, a read error (`failure` of its
+    /// `errno`), or the consumer's going away; with `waitingFirst`, waits for input before each
+    /// read, as a non-blocking descriptor of a FIFO needs.
     private static func pump(
         _ file: XMLFileDescriptorChunks.Descriptor,
         chunkSize: Int,
-        into source: XMLByteChunkStream.Source
+        into source: XMLByteChunkStream.Source,
+        waitingFirst: Bool = false,
+        failure: (Int32) -> XMLByteSourceError
     ) {
         // One scratch buffer, and each chunk copied out at its exact size: a pipe often returns
         // far less than asked, and a mostly empty 64 KiB buffer per buffered chunk would make the
@@ -41,6 +72,7 @@ enum FileDescriptorReaderThread {
         // Checked before each read so that a consumer that left while the thread was writing
         // does not leave it blocked in a read nobody wants.
         while !source.storage.isTerminated {
+            if waitingFirst, !waitUntilReadable(file.descriptor, orUntil: source) { return }
             let received = systemRead(file.descriptor, buffer.baseAddress, chunkSize)
             if received > 0 {
                 guard let start = buffer.baseAddress else { return }
@@ -56,13 +88,12 @@ enum FileDescriptorReaderThread {
                 let code = errno
                 if code == EINTR { continue }
                 if code == EAGAIN || code == EWOULDBLOCK {
-                    // A descriptor left non-blocking by whoever opened it: wait for input instead
+                    // A non-blocking descriptor with nothing to read yet: wait for input instead
                     // of spinning.
-                    waitUntilReadable(file.descriptor)
+                    guard waitUntilReadable(file.descriptor, orUntil: source) else { return }
                     continue
                 }
-                let failure = XMLByteSourceError.descriptorReadFailed(descriptor: file.descriptor, errno: code)
-                source.finish(throwing: failure)
+                source.finish(throwing: failure(code))
                 return
             }
         }
@@ -78,8 +109,24 @@ enum FileDescriptorReaderThread {
         #endif
     }
 
-    private static func waitUntilReadable(_ descriptor: Int32) {
+    /// Waits until `descriptor` has input, or its writers are gone; `false` if the consumer went
+    /// away first (checked every 100 ms).
+    private static func waitUntilReadable(_ descriptor: Int32, orUntil source: XMLByteChunkStream.Source) -> Bool {
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        _ = poll(&request, 1, -1)
+        while !source.storage.isTerminated {
+            let ready = poll(&request, 1, 100)
+            if ready > 0 || (ready < 0 && errno != EINTR) { return true }
+        }
+        return false
+    }
+
+    private static func openNonBlocking(_ path: String) -> Int32 {
+        #if canImport(Glibc)
+            Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        #elseif canImport(Musl)
+            Musl.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        #else
+            Darwin.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        #endif
     }
 }

@@ -13,8 +13,12 @@ import Foundation
 ///
 /// The file is opened when iteration starts and closed when it ends, fails or is abandoned.
 /// ``progress`` tells how much of it has been read, for a progress bar.
-/// Reads block the calling thread briefly, which suits regular files; for pipes and terminals,
-/// whose reads can wait indefinitely, use ``XMLFileDescriptorChunks`` or a ``XMLByteChunkStream``.
+///
+/// A regular file is read on the consuming task, each read blocking it briefly. Anything else
+/// at the path — a named pipe (FIFO), a terminal or other device, a socket — can keep a read
+/// (and a FIFO's opening, until a writer comes) waiting indefinitely, so it is opened and read
+/// on a thread of its own, as ``XMLFileDescriptorChunks`` reads, never on the Swift concurrency
+/// pool.
 public struct XMLFileChunks: AsyncSequence, Sendable {
     /// Each element is the next bytes of the file.
     public typealias Element = Data
@@ -69,7 +73,10 @@ public struct XMLFileChunks: AsyncSequence, Sendable {
     public struct Iterator: AsyncIteratorProtocol {
         private let path: String
         private let chunkSize: Int
+        /// A regular file, read on the task.
         private var descriptor: FileDescriptorReader?
+        /// Anything else, read on a thread of its own.
+        private var chunks: XMLByteChunkStream.Iterator?
         private var isDone = false
         private let refusal: XMLByteSourceError?
         private let progress: XMLSourceProgress
@@ -89,40 +96,68 @@ public struct XMLFileChunks: AsyncSequence, Sendable {
         ///   ``XMLByteSourceError/readFailed(path:errno:)`` when a read fails; the file is closed
         ///   then, and later calls return `nil`.
         public mutating func next() async throws -> Data? {
-            try readChunk()
+            try await next(isolation: nil)
         }
 
         /// The next chunk, or `nil` at the end of the file.
         ///
-        /// - Parameter actor: The caller's actor, usually `#isolation`; the read happens there,
-        ///   blocking briefly, as reads of regular files do.
+        /// - Parameter actor: The caller's actor, usually `#isolation`; a regular file is read
+        ///   there, blocking briefly, as reads of regular files do.
         /// - Throws: ``XMLByteSourceError`` as ``next()`` does.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Data? {
-            try readChunk()
+            guard !isDone else { return nil }
+            if descriptor == nil, chunks == nil { try open() }
+            guard chunks != nil else { return try readChunk() }
+            do {
+                guard let chunk = try await chunks?.next(isolation: actor) else {
+                    finish()
+                    return nil
+                }
+                progress.record(read: chunk.count)
+                return chunk
+            } catch {
+                finish()
+                throw error
+            }
         }
 
-        private mutating func readChunk() throws -> Data? {
-            guard !isDone else { return nil }
+        /// Opens a regular file here; leaves anything else to a thread of its own, which opens it
+        /// itself (opening a FIFO waits for its writer).
+        private mutating func open() throws {
             if let refusal {
                 isDone = true
                 throw refusal
             }
-            if descriptor == nil {
-                let opened = open(path, O_RDONLY | O_CLOEXEC)
-                guard opened >= 0 else {
-                    isDone = true
-                    throw XMLByteSourceError.openFailed(path: path, errno: errno)
-                }
-                let reader = FileDescriptorReader(descriptor: opened, closesOnDeinit: true)
-                descriptor = reader
-                progress.begin(expecting: reader.regularFileSize)
+            if let kind = FileKind(path: path), kind != .regular {
+                return startReaderThread()
             }
+            // Non-blocking, should the path have become a FIFO since: opening one for reading
+            // then returns at once.
+            let opened = openFile(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            guard opened >= 0 else {
+                isDone = true
+                throw XMLByteSourceError.openFailed(path: path, errno: errno)
+            }
+            let reader = FileDescriptorReader(descriptor: opened, closesOnDeinit: true)
+            guard let size = reader.regularFileSize else { return startReaderThread() }
+            descriptor = reader
+            progress.begin(expecting: size)
+        }
+
+        /// Hands the file to a reader thread, which opens it and reads it into a bounded stream.
+        private mutating func startReaderThread() {
+            let (stream, source) = XMLByteChunkStream.makeStream(
+                watermarks: XMLByteChunkStream.Watermarks(low: chunkSize, high: 4 * chunkSize))
+            chunks = stream.makeAsyncIterator()
+            progress.begin(expecting: nil)
+            FileDescriptorReaderThread.start(opening: path, chunkSize: chunkSize, into: source)
+        }
+
+        private mutating func readChunk() throws -> Data? {
             guard let reader = descriptor else { return nil }
             do {
                 guard let chunk = try reader.read(upTo: chunkSize) else {
-                    isDone = true
-                    descriptor = nil
-                    progress.finish()
+                    finish()
                     return nil
                 }
                 progress.record(read: chunk.count)
@@ -133,7 +168,38 @@ public struct XMLFileChunks: AsyncSequence, Sendable {
                 throw XMLByteSourceError.readFailed(path: path, errno: error.value)
             }
         }
+
+        private mutating func finish() {
+            isDone = true
+            descriptor = nil
+            chunks = nil
+            progress.finish()
+        }
     }
+}
+
+/// What a path names, from `stat`, without opening it.
+enum FileKind {
+    case regular
+    case other
+
+    /// The kind of what `path` names; `nil` when `stat` fails (opening it will say why).
+    init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        self = (status.st_mode & S_IFMT) == S_IFREG ? .regular : .other
+    }
+}
+
+/// `open(2)`, named apart from the iterator's own `open()`.
+private func openFile(_ path: String, _ flags: Int32) -> Int32 {
+    #if canImport(Glibc)
+        Glibc.open(path, flags)
+    #elseif canImport(Musl)
+        Musl.open(path, flags)
+    #else
+        Darwin.open(path, flags)
+    #endif
 }
 
 /// An open file descriptor read sequentially; closed with the reader unless it is borrowed

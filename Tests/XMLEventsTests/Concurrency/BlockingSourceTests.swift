@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+@testable import XMLEvents
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Sources whose reads can wait indefinitely never hold a thread of the concurrency pool.
+@Suite struct BlockingSourceTests {
+    /// More named pipes than the pool has threads, each read with `XMLEvents(path:)` before any
+    /// writer opens it: opening a FIFO for reading waits for a writer, so readers that did that
+    /// on the pool would hold every thread, and this test's task — which writes the documents —
+    /// could never run. A rescue thread writes them after a minute, so that such a failure ends
+    /// instead of hanging.
+    @Test func namedPipesAreReadOffThePool() async throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("xmlevents-fifos-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let count = Swift.max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
+        let paths = (0..<count).map { folder.appendingPathComponent("pipe-\($0)").path }
+        for path in paths { #expect(mkfifo(path, 0o600) == 0) }
+        let document = Data("<feed><entry>one</entry><entry>two</entry></feed>".utf8)
+        let rescue = RescueWriter(paths: paths, document: document)
+
+        let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+            for path in paths {
+                group.addTask {
+                    var elements = 0
+                    for try await event in XMLEvents(path: path) {
+                        if case .startElement = event { elements += 1 }
+                    }
+                    return elements
+                }
+            }
+            // Every reader has the FIFO open (or waits in `open` for a writer) once a writer
+            // can open it without waiting. This task runs, and gets there, only if the readers
+            // left a thread of the pool free.
+            var writers: [Int32] = []
+            for path in paths {
+                writers.append(try #require(await BlockingSourceTests.openForWritingWhenAReaderIsThere(path)))
+            }
+            #if os(Linux)
+                // (Linux's libdispatch adds threads to the pool when its threads block, which
+                // hides a blocked pool from the check above; the reader threads show where the
+                // waiting happens.)
+                #expect(LoopbackHTTPTests.ProcessResources.threads(namedWithPrefix: "XMLEvents file").count >= count)
+            #endif
+            let rescued = rescue.standDown()
+            #expect(!rescued, "the readers held the pool until the rescue thread wrote")
+            for writer in writers {
+                if !rescued {
+                    document.withUnsafeBytes { bytes in _ = write(writer, bytes.baseAddress, bytes.count) }
+                }
+                close(writer)
+            }
+            var counts: [Int] = []
+            for try await count in group { counts.append(count) }
+            return counts
+        }
+        #expect(counts == Array(repeating: 3, count: count))
+    }
+
+    /// Cancelling a reader that waits for a FIFO's writer ends it, and its thread lets go of the
+    /// FIFO: a writer that opens it afterwards finds no reader.
+    @Test func cancellingAReaderWaitingForAWriterEndsIt() async throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("xmlevents-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("pipe").path
+        #expect(mkfifo(path, 0o600) == 0)
+        let task = Task {
+            for try await _ in XMLEvents(path: path) {}
+        }
+        // The reader's thread holds the FIFO open for reading once a writer can open it without
+        // waiting.
+        let writer = try #require(await Self.openForWritingWhenAReaderIsThere(path))
+        task.cancel()
+        // Closed before waiting, so that a reader stuck in `read` would end too: this test must
+        // fail, not hang, if the reading ignored cancellation.
+        close(writer)
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(await Self.noReaderEventually(path), "the reader thread kept the FIFO open")
+    }
+
+    /// Whether the FIFO at `path` comes to have no reader (opening it for writing fails with
+    /// `ENXIO`), trying for up to half a minute.
+    static func noReaderEventually(_ path: String) async -> Bool {
+        for _ in 0..<30_000 {
+            let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            if descriptor < 0 { return errno == ENXIO }
+            close(descriptor)
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return false
+    }
+
+    /// Opens `path`, a FIFO, for writing without blocking, retrying until a reader has it open
+    /// (`ENXIO` until then).
+    static func openForWritingWhenAReaderIsThere(_ path: String) async -> Int32? {
+        while !Task.isCancelled {
+            let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            if descriptor >= 0 { return descriptor }
+            guard errno == ENXIO else { return nil }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return nil
+    }
+}
+
+/// A thread that writes `document` into each FIFO after a minute unless told to stand down, so
+/// that readers blocked on the pool are released and the test ends with a failure, not a hang.
+final class RescueWriter: Sendable {
+    private let signal = DispatchSemaphore(value: 0)
+    private let rescued = Flag()
+
+    init(paths: [String], document: Data) {
+        let signal = self.signal
+        let rescued = self.rescued
+        let thread = Thread {
+            guard signal.wait(timeout: .now() + 60) == .timedOut else { return }
+            rescued.set()
+            for path in paths {
+                guard let handle = FileHandle(forWritingAtPath: path) else { continue }
+                try? handle.write(contentsOf: document)
+                try? handle.close()
+            }
+        }
+        thread.start()
+    }
+
+    /// Stops the rescue; returns whether it had already happened.
+    func standDown() -> Bool {
+        signal.signal()
+        return rescued.isSet
+    }
+}
