@@ -56,7 +56,7 @@ enum BenchmarkCommand {
                 machine: result.machine, quick: result.quick, command: result.command,
                 baselineResidentBytes: result.baselineResidentBytes,
                 comparison: summary.comparison, scaling: summary.scaling, backpressure: summary.backpressure,
-                resumption: summary.resumption,
+                resumption: summary.resumption, mainActor: summary.mainActor, concurrency: summary.concurrency,
                 coresForTwoTasks: result.coresForTwoTasks,
                 targets: targets, notes: result.notes,
                 runs: records)

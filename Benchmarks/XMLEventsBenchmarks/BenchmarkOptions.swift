@@ -8,8 +8,8 @@ struct BenchmarkOptions {
     var svgPath: String?
     /// Where to write the figures as the Markdown blocks of the documentation.
     var markdownPath: String?
-    /// Rewrite the figures in README.md and the Performance article, and their chart, in the
-    /// package in the current directory.
+    /// Rewrite the figures in README.md and the Performance and Concurrency articles, and the
+    /// chart, in the package in the current directory.
     var updatesDocs = false
     /// Report a run saved with `--json` instead of running anything.
     var reportPath: String?
@@ -24,6 +24,7 @@ struct BenchmarkOptions {
     var runsScaling = true
     var runsBackpressure = true
     var runsResumption = true
+    var runsConcurrency = true
     /// Set in a child process: the run to do, as JSON.
     var childRequest: String?
 
@@ -32,14 +33,14 @@ struct BenchmarkOptions {
                                     [--from-json PATH]
                                     [--repetitions N] [--shapes records,text,ns] [--sizes-mb 1,10,100]
                                     [--contenders ID,...] [--no-comparison] [--no-scaling] [--no-backpressure]
-                                    [--no-resumption]
+                                    [--no-resumption] [--no-concurrency]
 
           --quick           small documents, one repetition; checks counts and bounds, asserts no timing (CI)
           --json PATH       write every run and every summary row as JSON
           --svg PATH        write a grouped bar chart of MB per CPU-second per contender and shape
           --markdown PATH   write the figures as the documentation's Markdown blocks
-          --update-docs     rewrite the figures in README.md and the Performance article, and their chart,
-                            from this run (run from the package's folder; needs a full run)
+          --update-docs     rewrite the figures in README.md and the Performance and Concurrency articles, and
+                            the chart, from this run (run from the package's folder; needs a full run)
           --from-json PATH  run nothing: report, chart and write the figures of a run saved with --json
           --repetitions N   interleaved repetitions per document (default 5, quick 1; at most 3 below 100 MB
                             when 100 MB is run, and for scaling runs of 100 MB or more, 1 for those of 1 GB)
@@ -50,6 +51,7 @@ struct BenchmarkOptions {
           --no-scaling      skip the concurrent-stream and memory runs
           --no-backpressure skip the slow- and fast-consumer runs over loopback HTTP (one each of 100 MB, quick 10 MB)
           --no-resumption   skip the uncut and cut-ten-times runs over loopback HTTP (100 MB, quick 10 MB)
+          --no-concurrency  skip the runs of 4 parses beside a 25 ms timer, then cancelled (100 MB, quick 10 MB)
         """
 
     static func parse(_ arguments: [String]) throws(BenchmarkError) -> BenchmarkOptions {
@@ -97,6 +99,8 @@ struct BenchmarkOptions {
                 options.runsBackpressure = false
             case "--no-resumption":
                 options.runsResumption = false
+            case "--no-concurrency":
+                options.runsConcurrency = false
             case "--child":
                 options.childRequest = try value(after: argument, in: &remaining)
             case "--help", "-h":
@@ -129,7 +133,9 @@ struct BenchmarkOptions {
     /// Why this run could not give every figure of the documentation, or `nil` if it can.
     var incompleteForDocs: String? {
         if quick { return "--quick runs small documents only" }
-        if !runsComparison || !runsScaling || !runsBackpressure { return "a part of the run is skipped" }
+        if !runsComparison || !runsScaling || !runsBackpressure || !runsConcurrency {
+            return "a part of the run is skipped"
+        }
         if contenderIDs != nil { return "--contenders leaves contenders out" }
         if Set(shapes) != Set(CorpusShape.allCases) { return "--shapes leaves shapes out" }
         if let sizes = comparisonSizes, !sizes.contains(BenchmarkPlan.documentedSize) {

@@ -11,6 +11,8 @@ struct BenchmarkPlan {
         case backpressure
         /// The same document over loopback HTTP uncut and cut ten times: the resumption table.
         case resumption
+        /// Four parses beside a timer, then cancelled: the concurrency table.
+        case concurrency
     }
 
     /// One contender at one concurrency.
@@ -109,6 +111,17 @@ struct BenchmarkPlan {
                     usesGenerator: false,
                     lanes: ContenderRoster.resumption.map { Lane(contender: $0.id, streams: 1) },
                     repetitions: Swift.min(repetitions, 3)
+                ))
+        }
+        if options.runsConcurrency {
+            groups.append(
+                Group(
+                    kind: .concurrency,
+                    document: CorpusDocument(
+                        shape: .records, targetByteCount: options.quick ? 10 * megabyte : documentedSize),
+                    usesGenerator: false,
+                    lanes: ContenderRoster.concurrency.map { Lane(contender: $0.id, streams: 1) },
+                    repetitions: repetitions
                 ))
         }
         return BenchmarkPlan(groups: groups)

@@ -15,6 +15,13 @@ struct BenchmarkReport: Codable, Sendable {
     /// The same document uncut and cut ten times: cost of resuming, bytes sent twice. Absent from
     /// reports made before it was measured.
     var resumption: [ResumptionRow]?
+    /// The owned scan on the main actor against the same nonisolated: speed, how long the main
+    /// actor stayed busy, the main thread's share of the CPU. Absent from reports made before it
+    /// was measured.
+    var mainActor: [MainActorRow]?
+    /// Parses beside a 25 ms timer, then cancelled: the timer's lateness, the time to cancel.
+    /// Absent from reports made before it was measured.
+    var concurrency: [ConcurrencyRow]?
     /// CPU time over wall time of two spinning tasks, before and after the scaling runs.
     var coresForTwoTasks: [Double]
     var targets: [TargetResult]

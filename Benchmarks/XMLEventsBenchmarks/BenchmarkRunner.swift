@@ -47,6 +47,10 @@ struct BenchmarkRunner {
                 }
                 source = .file(path: file.path)
             }
+            // A backpressure run is one transfer watched throughout, a concurrency run one window of
+            // a timer: a warm-up or a median of several would only repeat it, its readings being
+            // maxima.
+            let isOneWatchedRun = group.kind == .backpressure || group.kind == .concurrency
             for repetition in 0..<group.repetitions {
                 // Rotating the order spreads any drift of the machine's load, and any advantage
                 // of going first or last, over every lane.
@@ -58,11 +62,8 @@ struct BenchmarkRunner {
                         document: document,
                         source: source,
                         streams: lane.streams,
-                        warmUp: group.kind != .backpressure && document.byteCount <= 16 * BenchmarkPlan.megabyte,
-                        // A backpressure run is one transfer watched throughout: a warm-up or a
-                        // median of several would only repeat it, its readings being maxima.
-                        timedRuns: group.kind == .backpressure
-                            ? 1 : timedRuns(parsing: document.byteCount * lane.streams)
+                        warmUp: !isOneWatchedRun && document.byteCount <= 16 * BenchmarkPlan.megabyte,
+                        timedRuns: isOneWatchedRun ? 1 : timedRuns(parsing: document.byteCount * lane.streams)
                     )
                     let outcome = try children.run(request)
                     let measurement = outcome.report.measurement
@@ -108,6 +109,17 @@ struct BenchmarkRunner {
                         line +=
                             ", \(reading.resumptions) resumptions, \(reading.sentTwiceBytes) B sent twice "
                             + "(\(reading.lostInFlightBytes) B lost in flight)"
+                    }
+                    if let reading = MainActorScanReading(metrics: record.metrics) {
+                        line +=
+                            ", main actor busy ≤ \(TimeFormat.milliseconds(reading.longestBusySeconds)), main thread "
+                            + String(format: "%.0f%%", 100 * reading.mainThreadShare) + " of the CPU"
+                    }
+                    if let reading = ConcurrencyReading(metrics: record.metrics) {
+                        line +=
+                            ", timer late ≤ \(TimeFormat.milliseconds(reading.worstLatenessSeconds)) (median "
+                            + "\(TimeFormat.milliseconds(reading.medianLatenessSeconds)), \(reading.wakeUps) wake-ups), "
+                            + "cancelled in \(TimeFormat.milliseconds(reading.cancelSeconds))"
                     }
                     log(line)
                 }

@@ -17,7 +17,8 @@ enum ChildEntryPoint {
             for _ in 0..<Swift.max(1, request.timedRuns) {
                 runs.append(try await contender.measure(input))
             }
-            let measurement = try median(of: runs, contender: request.contender)
+            var measurement = try median(of: runs, contender: request.contender)
+            measurement.metrics = contender.combinedMetrics(runs.compactMap(\.metrics))
             let report = ChildReport(measurement: measurement, selfPeakResidentBytes: ResidentMemory.peakBytes)
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
@@ -30,7 +31,8 @@ enum ChildEntryPoint {
     }
 
     /// One measurement with the median wall and CPU times of `runs`, which must all have
-    /// counted the same, and the highest peak RSS any reported of its own.
+    /// counted the same, and the highest peak RSS any reported of its own; the first run's
+    /// metrics.
     private static func median(of runs: [WorkloadMeasurement], contender: String) throws -> WorkloadMeasurement {
         guard var result = runs.first else { throw BenchmarkError.parseFailed(contender: contender, detail: "no run") }
         guard runs.allSatisfy({ $0.counts == result.counts }) else {

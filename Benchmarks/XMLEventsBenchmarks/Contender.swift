@@ -19,10 +19,15 @@ protocol Contender: Sendable {
     func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement
     /// Untimed work on a generated file, done once in the parent before any run reads it.
     func prepare(file path: String) throws
+    /// The readings of several timed runs in one child (see ``WorkloadMeasurement/metrics``) as
+    /// the one the child reports. Default: the first run's.
+    func combinedMetrics(_ runs: [[String: Double]]) -> [String: Double]?
 }
 
 extension Contender {
     func prepare(file path: String) throws {}
+
+    func combinedMetrics(_ runs: [[String: Double]]) -> [String: Double]? { runs.first }
 
     var summary: String { title }
 

@@ -10,6 +10,7 @@ enum ContenderRoster {
             FoundationXMLParserContender(),
             XMLEventsVisitorScanContender(),
             XMLEventsScanContender(),
+            XMLEventsMainActorScanContender(),
             XMLEventsMaterializeContender(),
             XMLEventsDecodeContender(),
             XMLEventsInMemoryStreamContender(),
@@ -48,6 +49,11 @@ enum ContenderRoster {
         #endif
     }()
 
+    /// Four parses of each tier beside a 25 ms timer, then cancelled: the concurrency table.
+    static let concurrency: [any Contender] = [
+        XMLEventsConcurrencyContender.scan, XMLEventsConcurrencyContender.visit, XMLEventsConcurrencyContender.decode,
+    ]
+
     /// Run with 1, 2 and 64 streams for the scaling and memory table.
     static let scaling: any Contender = XMLEventsConcurrentScanContender()
 
@@ -57,6 +63,11 @@ enum ContenderRoster {
     /// The identifier of Foundation's parser, the baseline of the "× Foundation" column.
     static let foundationID = FoundationXMLParserContender().id
 
+    /// The nonisolated owned scan, and the same on the main actor, compared in the main-actor
+    /// table.
+    static let scanID = XMLEventsScanContender().id
+    static let mainActorScanID = XMLEventsMainActorScanContender().id
+
     /// Run alone once, for the memory the process takes before parsing anything.
     static let baseline: any Contender = ProcessBaselineContender()
 
@@ -64,7 +75,9 @@ enum ContenderRoster {
     static let coreProbe: any Contender = CoreAvailabilityProbe()
 
     /// Every contender a child process may be asked to run.
-    static var all: [any Contender] { comparison + backpressure + resumption + [scaling, baseline, coreProbe] }
+    static var all: [any Contender] {
+        comparison + backpressure + resumption + concurrency + [scaling, baseline, coreProbe]
+    }
 
     static func contender(id: String) throws(BenchmarkError) -> any Contender {
         guard let found = all.first(where: { $0.id == id }) else { throw BenchmarkError.unknownContender(id) }

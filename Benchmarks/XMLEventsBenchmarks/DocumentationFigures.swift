@@ -1,8 +1,8 @@
 import Foundation
 
-/// The figures of one run as the Markdown blocks of README.md and the Performance article (see
-/// ``MarkedBlocks``), so that every figure the documentation quotes comes from the run that drew
-/// its chart.
+/// The figures of one run as the Markdown blocks of README.md and the Performance and
+/// Concurrency articles (see ``MarkedBlocks``), so that every figure the documentation quotes
+/// comes from the run that drew its chart.
 struct DocumentationFigures {
     let machine: MachineDescription
     let summary: ResultSummary
@@ -24,10 +24,16 @@ struct DocumentationFigures {
         ["benchmark-contenders": contenderTable, "benchmark-figures": performanceFigures]
     }
 
+    /// The Concurrency article's blocks by name.
+    var concurrency: [String: String] {
+        ["concurrency-figures": concurrencyFigures]
+    }
+
     /// Every block, headed by its file and name: what `--markdown PATH` writes.
     var markdown: String {
         var parts: [String] = []
-        for (file, blocks) in [("README.md", readme), ("Performance.md", performance)] {
+        let files = [("README.md", readme), ("Performance.md", performance), ("Concurrency.md", concurrency)]
+        for (file, blocks) in files {
             for (name, content) in blocks.sorted(by: { $0.key < $1.key }) {
                 parts.append("<!-- \(file): \(name) -->\n\(content)\n")
             }
@@ -37,6 +43,7 @@ struct DocumentationFigures {
 
     static let readmeBlocks = ["benchmark-speed", "benchmark-memory", "benchmark-figures"]
     static let performanceBlocks = ["benchmark-contenders", "benchmark-figures"]
+    static let concurrencyBlocks = ["concurrency-figures"]
 
     // MARK: README
 
@@ -148,16 +155,89 @@ struct DocumentationFigures {
             "| --- | --- | --- |",
         ]
         for target in targets {
-            let verdict: String
-            switch target.verdict {
-            case .met: verdict = "met"
-            case .missed: verdict = "**missed**"
-            case .notMeasured: verdict = "not measured"
-            case .notJudged: verdict = "not judged (quick run)"
-            }
-            lines.append("| \(escape(target.target)) | \(escape(target.measured)) | \(verdict) |")
+            lines.append("| \(escape(target.target)) | \(escape(target.measured)) | \(verdict(target)) |")
         }
         return Self.wrapped(lines)
+    }
+
+    // MARK: Concurrency article
+
+    private var concurrencyFigures: String {
+        var lines: [String] = [
+            "Measured with `\(command)` on \(machineLabel), \(loadLabel)."
+        ]
+        let timerRows = summary.concurrency.filter { $0.byteCount == concurrencySize }
+        if let first = timerRows.first {
+            let period = TimeFormat.wholeMilliseconds(XMLEventsConcurrencyContender.period)
+            let runs = timerRows.map(\.repetitions).reduce(0, +)
+            let early = timerRows.map(\.runsStoppedEarly).reduce(0, +)
+            let sooner =
+                early == 0
+                ? "" : " (sooner, at once, in the \(early) of \(runs) runs where a parse was three quarters through)"
+            lines += [
+                "",
+                "\(first.parses) parses of the same \(ByteFormat.size(first.byteCount)) records file "
+                    + "(`XMLEvents(path:)`, nonisolated) in a task group, beside a task that sleeps \(period) at a "
+                    + "time; after \(XMLEventsConcurrencyContender.wakeUps) wake-ups\(sooner) the group's `cancelAll()` "
+                    + "ends them, each with `CancellationError`. Late is a wake-up's time minus the time it was due: the "
+                    + "worst of every run, and the median of the runs' medians. Cancel is from `cancelAll()` to the "
+                    + "end of the last parse. \(runsLabel(first.repetitions)); the process had "
+                    + "\(first.activeProcessorsLabel) active cores.",
+                "",
+                "| Parses | Timer wake-ups | Worst lateness | Median lateness | Cancel (worst) | Cancel (median) |",
+                "| --- | --- | --- | --- | --- | --- |",
+            ]
+            for row in timerRows {
+                lines.append(
+                    "| \(row.title) | \(row.wakeUps) | \(TimeFormat.milliseconds(row.worstLatenessSeconds)) | "
+                        + "\(TimeFormat.milliseconds(row.medianLatenessSeconds)) | "
+                        + "\(TimeFormat.milliseconds(row.worstCancelSeconds)) | "
+                        + "\(TimeFormat.milliseconds(row.medianCancelSeconds)) |")
+            }
+        }
+        let mainActorRows = summary.mainActor.filter { $0.byteCount == size }
+        if let first = mainActorRows.first {
+            lines += [
+                "",
+                "The owned scan's `for try await` loop over `XMLEvents(path:)` in a `@MainActor` function, the main "
+                    + "actor on the process's main thread, against the same loop nonisolated, "
+                    + "\(ByteFormat.size(first.byteCount)) documents, \(runsLabel(first.repetitions)) (interleaved; "
+                    + "ratios taken within each, then the median). Busy is the longest gap between two wake-ups of "
+                    + "a main-actor task that sleeps 1 ms at a time; main thread is the main thread's CPU time over "
+                    + "the process's during the loop.",
+                "",
+                "| Shape | × nonisolated (CPU) | × nonisolated (wall) | MB/s | Main actor busy (longest) "
+                    + "| Main thread (largest) |",
+                "| --- | --- | --- | --- | --- | --- |",
+            ]
+            for row in mainActorRows {
+                lines.append(
+                    "| \(row.shape) | \(format(row.cpuSpeedVersusNonisolated)) | "
+                        + "\(format(row.speedVersusNonisolated)) | \(String(format: "%.0f", row.megabytesPerSecond)) | "
+                        + "\(TimeFormat.milliseconds(row.longestBusySeconds)) | "
+                        + "\(String(format: "%.0f%%", 100 * row.largestMainThreadShare)) |")
+            }
+        }
+        let names = Set(TargetEvaluation.concurrency(summary, records: records).map(\.target))
+        lines += ["", "| Target | Measured | Verdict |", "| --- | --- | --- |"]
+        for target in targets where names.contains(target.target) {
+            lines.append("| \(escape(target.target)) | \(escape(target.measured)) | \(verdict(target)) |")
+        }
+        return Self.wrapped(lines)
+    }
+
+    /// The size of the concurrency runs the article quotes: 100 MB, or the largest measured.
+    private var concurrencySize: Int {
+        let sizes = Set(summary.concurrency.map(\.byteCount))
+        return sizes.contains(BenchmarkPlan.documentedSize) ? BenchmarkPlan.documentedSize : sizes.max() ?? 0
+    }
+
+    private func runsLabel(_ count: Int) -> String {
+        count == 1 ? "1 run" : "\(count) runs"
+    }
+
+    private func format(_ value: Double?) -> String {
+        value.map { String(format: "%.2f", $0) } ?? "-"
     }
 
     /// Why these figures are not those of a full run, or `nil` if they are.
@@ -172,6 +252,14 @@ struct DocumentationFigures {
         }
         if gigabytePeak == nil { return "it has no 1 GB memory run" }
         if summary.backpressure.isEmpty { return "it has no backpressure run" }
+        if !summary.mainActor.contains(where: { $0.byteCount == size && $0.shape == "records" }) {
+            return "it has no \(PairedRatios.title(ContenderRoster.mainActorScanID)) on records at "
+                + ByteFormat.size(size)
+        }
+        for contender in ContenderRoster.concurrency
+        where !summary.concurrency.contains(where: { $0.contender == contender.id && $0.byteCount == size }) {
+            return "it has no concurrency run of \(contender.title) at \(ByteFormat.size(size))"
+        }
         return nil
     }
 
@@ -253,6 +341,15 @@ struct DocumentationFigures {
             return result + [current]
         }
         .joined(separator: "\n")
+    }
+
+    private func verdict(_ target: TargetResult) -> String {
+        switch target.verdict {
+        case .met: "met"
+        case .missed: "**missed**"
+        case .notMeasured: "not measured"
+        case .notJudged: "not judged (quick run)"
+        }
     }
 
     /// Keeps a table cell one cell: a `|` in the text would start another.

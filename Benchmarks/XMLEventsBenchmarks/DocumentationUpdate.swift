@@ -1,12 +1,14 @@
 import Foundation
 
-/// `--update-docs`: rewrites the generated blocks of README.md and the Performance article and
-/// their chart, in the package in the current directory, from one run's figures.
+/// `--update-docs`: rewrites the generated blocks of README.md and the Performance and
+/// Concurrency articles and the chart, in the package in the current directory, from one run's
+/// figures.
 struct DocumentationUpdate {
     let root: URL
 
     static let readmePath = "README.md"
     static let performancePath = "Sources/XMLEvents/XMLEvents.docc/Performance.md"
+    static let concurrencyPath = "Sources/XMLEvents/XMLEvents.docc/Concurrency.md"
     static let chartPath = "Sources/XMLEvents/XMLEvents.docc/Resources/performance.svg"
 
     /// The package in the current directory, once it has every file and marker to rewrite, so
@@ -16,6 +18,7 @@ struct DocumentationUpdate {
         for (path, blocks) in [
             (Self.readmePath, DocumentationFigures.readmeBlocks),
             (Self.performancePath, DocumentationFigures.performanceBlocks),
+            (Self.concurrencyPath, DocumentationFigures.concurrencyBlocks),
         ] {
             let text = try read(path)
             let missing = MarkedBlocks.missing(blocks, in: text)
@@ -30,12 +33,14 @@ struct DocumentationUpdate {
         }
     }
 
-    /// Writes `figures` into both files and `chart` (SVG) over the article's chart.
+    /// Writes `figures` into the three files and `chart` (SVG) over the Performance article's
+    /// chart.
     func apply(_ figures: DocumentationFigures, chart: String) throws(BenchmarkError) -> [String] {
         try rewrite(Self.readmePath, figures.readme)
         try rewrite(Self.performancePath, figures.performance)
+        try rewrite(Self.concurrencyPath, figures.concurrency)
         try write(chart, to: Self.chartPath)
-        return [Self.readmePath, Self.performancePath, Self.chartPath]
+        return [Self.readmePath, Self.performancePath, Self.concurrencyPath, Self.chartPath]
     }
 
     private func rewrite(_ path: String, _ blocks: [String: String]) throws(BenchmarkError) {

@@ -4,12 +4,16 @@ struct ResultSummary: Codable, Sendable {
     var scaling: [ScalingRow]
     var backpressure: [BackpressureRow]
     var resumption: [ResumptionRow]
+    var mainActor: [MainActorRow]
+    var concurrency: [ConcurrencyRow]
 
     init(records: [RunRecord]) {
         comparison = ResultSummary.comparisonRows(records.filter { $0.kind == .comparison })
         scaling = ResultSummary.scalingRows(records.filter { $0.kind == .scaling })
         backpressure = ResultSummary.backpressureRows(records.filter { $0.kind == .backpressure })
         resumption = ResultSummary.resumptionRows(records.filter { $0.kind == .resumption })
+        mainActor = ResultSummary.mainActorRows(records.filter { $0.kind == .comparison })
+        concurrency = ResultSummary.concurrencyRows(records.filter { $0.kind == .concurrency })
     }
 
     private struct DocumentKey: Hashable {
@@ -172,6 +176,73 @@ struct ResultSummary: Codable, Sendable {
         }
     }
 
+    private static func mainActorRows(_ records: [RunRecord]) -> [MainActorRow] {
+        var rows: [MainActorRow] = []
+        let byDocument = Dictionary(grouping: records) {
+            DocumentKey(shape: $0.shape, byteCount: $0.byteCount, source: $0.source)
+        }
+        for (document, runs) in byDocument {
+            let mine = runs.filter { $0.contender == ContenderRoster.mainActorScanID }
+            let readings = mine.compactMap { MainActorScanReading(metrics: $0.metrics) }
+            guard !readings.isEmpty else { continue }
+            let nonisolated = runs.filter { $0.contender == ContenderRoster.scanID }
+            let shares = readings.map(\.mainThreadShare)
+            rows.append(
+                MainActorRow(
+                    shape: document.shape,
+                    byteCount: document.byteCount,
+                    repetitions: mine.count,
+                    megabytesPerSecond: Double(document.byteCount) / 1e6
+                        / SampleStatistics.median(mine.map(\.seconds)),
+                    megabytesPerCPUSecond: Double(document.byteCount) / 1e6
+                        / SampleStatistics.median(mine.map(\.cpuSeconds)),
+                    speedVersusNonisolated: ratio(nonisolated, mine, \.seconds),
+                    cpuSpeedVersusNonisolated: ratio(nonisolated, mine, \.cpuSeconds),
+                    longestBusySeconds: readings.map(\.longestBusySeconds).max() ?? 0,
+                    largestMainThreadShare: shares.max() ?? 0,
+                    medianMainThreadShare: SampleStatistics.median(shares),
+                    fewestTickerWakeUps: readings.map(\.tickerWakeUps).min() ?? 0
+                ))
+        }
+        return rows.sorted { lhs, rhs in
+            (lhs.byteCount, shapeOrder(lhs.shape)) < (rhs.byteCount, shapeOrder(rhs.shape))
+        }
+    }
+
+    private static func concurrencyRows(_ records: [RunRecord]) -> [ConcurrencyRow] {
+        var rows: [ConcurrencyRow] = []
+        for (byteCount, runs) in Dictionary(grouping: records, by: \.byteCount) {
+            for contender in ContenderRoster.concurrency {
+                let readings = runs.filter { $0.contender == contender.id }
+                    .compactMap { ConcurrencyReading(metrics: $0.metrics) }
+                guard let first = readings.first else { continue }
+                let processors = readings.map(\.activeProcessors)
+                rows.append(
+                    ConcurrencyRow(
+                        contender: contender.id,
+                        title: contender.title,
+                        byteCount: byteCount,
+                        repetitions: readings.count,
+                        parses: first.parses,
+                        periodSeconds: first.periodSeconds,
+                        wakeUps: readings.map(\.wakeUps).reduce(0, +),
+                        fewestWakeUps: readings.map(\.wakeUps).min() ?? 0,
+                        worstLatenessSeconds: readings.map(\.worstLatenessSeconds).max() ?? 0,
+                        medianLatenessSeconds: SampleStatistics.median(readings.map(\.medianLatenessSeconds)),
+                        worstCancelSeconds: readings.map(\.cancelSeconds).max() ?? 0,
+                        medianCancelSeconds: SampleStatistics.median(readings.map(\.cancelSeconds)),
+                        runsStoppedEarly: readings.filter(\.stoppedEarly).count,
+                        fewestItemsPerParse: readings.map(\.fewestItems).min() ?? 0,
+                        fewestActiveProcessors: processors.min() ?? 0,
+                        mostActiveProcessors: processors.max() ?? 0
+                    ))
+            }
+        }
+        return rows.sorted { lhs, rhs in
+            (lhs.byteCount, concurrencyOrder(lhs.contender)) < (rhs.byteCount, concurrencyOrder(rhs.contender))
+        }
+    }
+
     /// How much faster `runs` went than `baseline`, per repetition, on the given time.
     private static func ratio(_ baseline: [RunRecord], _ runs: [RunRecord], _ time: (RunRecord) -> Double) -> Double? {
         SampleStatistics.pairedRatio(numerator: perRepetition(baseline, time), denominator: perRepetition(runs, time))
@@ -202,5 +273,9 @@ struct ResultSummary: Codable, Sendable {
 
     static func resumptionOrder(_ id: String) -> Int {
         ContenderRoster.resumption.firstIndex { $0.id == id } ?? 99
+    }
+
+    static func concurrencyOrder(_ id: String) -> Int {
+        ContenderRoster.concurrency.firstIndex { $0.id == id } ?? 99
     }
 }

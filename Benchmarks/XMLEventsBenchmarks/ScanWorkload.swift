@@ -7,7 +7,16 @@ import XMLEvents
 /// every text run's UTF-8 length is added up. Shared by every contender that scans, so they
 /// differ only in where the events come from.
 enum ScanWorkload {
-    static func run<Source>(_ events: XMLEvents<Source>, itemName: String) async throws -> WorkloadCounts {
+    /// Runs the loop in the caller's isolation (`nonisolated(nonsending)`): on the main actor when
+    /// called from there (``XMLEventsMainActorScanContender``), on the global executor otherwise.
+    ///
+    /// - Parameter progress: Told of every item, for a watcher in another task
+    ///   (``XMLEventsConcurrencyContender``).
+    nonisolated(nonsending) static func run<Source>(
+        _ events: XMLEvents<Source>,
+        itemName: String,
+        progress: ParseProgress? = nil
+    ) async throws -> WorkloadCounts {
         var elements = 0
         var attributes = 0
         var items = 0
@@ -17,7 +26,10 @@ enum ScanWorkload {
             case .startElement(let name, let attributeList, _):
                 elements += 1
                 attributes += attributeList.count
-                if name.localName == itemName { items += 1 }
+                if name.localName == itemName {
+                    items += 1
+                    progress?.advance()
+                }
             case .text(let text):
                 textBytes += text.utf8.count
             case .cdata(let text):

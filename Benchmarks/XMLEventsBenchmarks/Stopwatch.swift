@@ -31,6 +31,13 @@ struct Stopwatch {
         guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
         return usage.ru_utime.seconds + usage.ru_stime.seconds
     }
+
+    /// The CPU time of the calling thread, or `nil` if the system cannot tell.
+    static func threadCPUSeconds() -> Double? {
+        var time = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return nil }
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
 }
 
 extension timeval {

@@ -37,6 +37,9 @@ enum TableWriter {
         if !summary.comparison.isEmpty {
             sections.append("Contenders (same files, interleaved repetitions):\n" + comparisonTable(summary.comparison))
         }
+        if !summary.mainActor.isEmpty {
+            sections.append(mainActorSection(summary.mainActor))
+        }
         if !summary.scaling.isEmpty {
             sections.append(
                 "Scaling and memory (XMLEvents scan, records, N concurrent streams of the same document; "
@@ -51,6 +54,9 @@ enum TableWriter {
         }
         if !summary.resumption.isEmpty {
             sections.append(resumptionSection(summary.resumption))
+        }
+        if !summary.concurrency.isEmpty {
+            sections.append(concurrencySection(summary.concurrency))
         }
         if !notes.isEmpty {
             sections.append("Count notes:\n" + notes.map { "  - " + $0 }.joined(separator: "\n"))
@@ -185,6 +191,76 @@ enum TableWriter {
             """
         return "Resumption (loopback HTTP, a records document, uncut and cut 10 times, max over repetitions):\n"
             + table.render() + "\n" + explanation
+    }
+
+    private static func mainActorSection(_ rows: [MainActorRow]) -> String {
+        var table = TextTable(
+            headers: [
+                "shape", "size", "MB/s", "×nonisolated", "MB/CPU-s", "×nonisolated (CPU)", "main actor busy (max)",
+                "main thread (max)", "main thread (median)", "wake-ups (fewest)",
+            ],
+            numeric: Set(1...9)
+        )
+        for row in rows {
+            table.rows.append([
+                row.shape,
+                ByteFormat.size(row.byteCount),
+                String(format: "%.1f", row.megabytesPerSecond),
+                ratio(row.speedVersusNonisolated),
+                String(format: "%.1f", row.megabytesPerCPUSecond),
+                ratio(row.cpuSpeedVersusNonisolated),
+                TimeFormat.milliseconds(row.longestBusySeconds),
+                percent(row.largestMainThreadShare) + "%",
+                percent(row.medianMainThreadShare) + "%",
+                String(row.fewestTickerWakeUps),
+            ])
+        }
+        let explanation = """
+            The owned scan's `for try await` loop in a @MainActor function, the main actor on the process's main \
+            thread (the benchmark runs the main run loop), against the same loop nonisolated (XMLEvents owned \
+            scan) within each repetition. Main actor busy is the longest gap between two wake-ups of a main-actor \
+            task that sleeps 1 ms at a time, from the loop's start to its end: the longest the main actor was not \
+            free, plus the sleep. Main thread is the main thread's CPU time (CLOCK_THREAD_CPUTIME_ID) over the \
+            process's during the loop.
+            """
+        return "Main actor (XMLEvents owned scan, main actor, against the nonisolated loop):\n" + table.render() + "\n"
+            + explanation
+    }
+
+    private static func concurrencySection(_ rows: [ConcurrencyRow]) -> String {
+        var table = TextTable(
+            headers: [
+                "parses", "size", "wake-ups", "late (worst)", "late (median)", "cancel (worst)", "cancel (median)",
+                "stopped early", "items/parse (fewest)", "cores",
+            ],
+            numeric: Set(1...9)
+        )
+        for row in rows {
+            table.rows.append([
+                row.title,
+                ByteFormat.size(row.byteCount),
+                "\(row.wakeUps) (≥ \(row.fewestWakeUps) a run)",
+                TimeFormat.milliseconds(row.worstLatenessSeconds),
+                TimeFormat.milliseconds(row.medianLatenessSeconds),
+                TimeFormat.milliseconds(row.worstCancelSeconds),
+                TimeFormat.milliseconds(row.medianCancelSeconds),
+                "\(row.runsStoppedEarly) of \(row.repetitions)",
+                String(row.fewestItemsPerParse),
+                row.activeProcessorsLabel,
+            ])
+        }
+        let period = TimeFormat.wholeMilliseconds(XMLEventsConcurrencyContender.period)
+        let explanation = """
+            Each run: \(XMLEventsConcurrencyContender.parses) parses of the same records file (XMLEvents(path:), \
+            nonisolated) in a task group, beside a task that sleeps \(period) at a time; after \
+            \(XMLEventsConcurrencyContender.wakeUps) wake-ups (sooner, "stopped early", when a parse is three \
+            quarters through the document) the group's cancelAll() ends them, each with \
+            CancellationError (a parse that finishes the document fails the run). Late is a wake-up's time minus \
+            the time it was due (the first counts from before the parses were added); worst over every run, \
+            median of the runs' medians. Cancel is from cancelAll() to the end of the last parse. Cores is \
+            ProcessInfo.activeProcessorCount in the child: the issue's figures are for 2.
+            """
+        return "Concurrency (parses beside a \(period) timer, then cancelled):\n" + table.render() + "\n" + explanation
     }
 
     private static func targetTable(_ targets: [TargetResult]) -> String {

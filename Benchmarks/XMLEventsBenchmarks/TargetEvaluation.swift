@@ -50,12 +50,96 @@ enum TargetEvaluation {
         results.append(contentsOf: scaling(summary, coresForTwoTasks: coresForTwoTasks))
         results.append(backpressure(summary))
         results.append(resumption(summary))
+        results.append(contentsOf: concurrency(summary, records: records))
         guard quick else { return results }
         return results.map { result in
             var result = result
             if result.kind == .timing && result.verdict != .notMeasured { result.verdict = .notJudged }
             return result
         }
+    }
+
+    /// Where parsing runs: the main-actor loop's speed against the nonisolated loop's (a timing),
+    /// and the bounds on the main actor's busy stretches, the main thread's share of the CPU, a
+    /// timer's lateness beside parses and the time to cancel them.
+    static func concurrency(_ summary: ResultSummary, records: [RunRecord]) -> [TargetResult] {
+        let ratios = PairedRatios(records: records.filter { $0.kind == .comparison })
+        // The loop's body runs on the main thread and the parse on the pool, in turn, never at
+        // once: CPU time does not flatter it, and stays steady on a shared machine.
+        var results = [
+            ratios.target(
+                ContenderRoster.mainActorScanID, versus: ContenderRoster.scanID, on: "records", atLeast: 0.9,
+                note: "loop body on the main thread, parse off it, in turn")
+        ]
+        results += mainActorBounds(summary.mainActor)
+        let period = TimeFormat.wholeMilliseconds(XMLEventsConcurrencyContender.period)
+        let limit = 0.05
+        for contender in ContenderRoster.concurrency {
+            let lateness = "a \(period) timer is at most 50 ms late while \(contender.title) parse"
+            let cancel = "cancelling \(contender.title) ends them within 50 ms"
+            guard
+                let row = summary.concurrency.filter({ $0.contender == contender.id }).max(by: {
+                    $0.byteCount < $1.byteCount
+                })
+            else {
+                results += [lateness, cancel].map {
+                    TargetResult(target: $0, measured: "-", verdict: .notMeasured, kind: .bound)
+                }
+                continue
+            }
+            let size = ByteFormat.size(row.byteCount)
+            var cores =
+                row.mostActiveProcessors == 2 && row.fewestActiveProcessors == 2
+                ? "2 cores" : "\(row.activeProcessorsLabel) cores (the issue's figures are for 2)"
+            if row.runsStoppedEarly > 0 {
+                cores += "; \(row.runsStoppedEarly) of \(row.repetitions) stopped early, a parse 3/4 through"
+            }
+            results.append(
+                TargetResult(
+                    target: "\(lateness) \(size)",
+                    measured: "worst \(TimeFormat.milliseconds(row.worstLatenessSeconds)), median "
+                        + "\(TimeFormat.milliseconds(row.medianLatenessSeconds)) over \(row.wakeUps) wake-ups in "
+                        + "\(row.repetitions) \(row.repetitions == 1 ? "run" : "runs"); \(cores)",
+                    verdict: row.worstLatenessSeconds <= limit ? .met : .missed,
+                    kind: .bound))
+            results.append(
+                TargetResult(
+                    target: "\(cancel) (\(size))",
+                    measured: "worst \(TimeFormat.milliseconds(row.worstCancelSeconds)), median "
+                        + "\(TimeFormat.milliseconds(row.medianCancelSeconds)); \(cores)",
+                    verdict: row.worstCancelSeconds <= limit ? .met : .missed,
+                    kind: .bound))
+        }
+        return results
+    }
+
+    /// The main actor's longest busy stretch and the main thread's largest share of the CPU, over
+    /// every main-actor loop of the comparison (every shape and size).
+    private static func mainActorBounds(_ rows: [MainActorRow]) -> [TargetResult] {
+        let busy = "a main-actor loop leaves the main actor free at least every 50 ms"
+        let share = "the main thread does at most half of the process's CPU during a main-actor loop"
+        guard let longest = rows.max(by: { $0.longestBusySeconds < $1.longestBusySeconds }),
+            let largest = rows.max(by: { $0.largestMainThreadShare < $1.largestMainThreadShare })
+        else {
+            return [busy, share].map { TargetResult(target: $0, measured: "-", verdict: .notMeasured, kind: .bound) }
+        }
+        let count = rows.map(\.repetitions).reduce(0, +)
+        let runs = count == 1 ? "1 run" : "\(count) runs"
+        func place(_ row: MainActorRow) -> String { "\(row.shape) \(ByteFormat.size(row.byteCount))" }
+        return [
+            TargetResult(
+                target: busy,
+                measured: "longest busy stretch \(TimeFormat.milliseconds(longest.longestBusySeconds)) "
+                    + "(\(place(longest)); 1 ms ticks, \(runs))",
+                verdict: longest.longestBusySeconds <= 0.05 ? .met : .missed,
+                kind: .bound),
+            TargetResult(
+                target: share,
+                measured: "largest share " + String(format: "%.0f%%", 100 * largest.largestMainThreadShare)
+                    + " (\(place(largest)); \(runs))",
+                verdict: largest.largestMainThreadShare <= 0.5 ? .met : .missed,
+                kind: .bound),
+        ]
     }
 
     /// Judged on the stream's own high-water mark, which is exact, at every consumer pace.

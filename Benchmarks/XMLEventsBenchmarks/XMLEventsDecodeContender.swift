@@ -75,8 +75,7 @@ struct XMLEventsDecodeContender: Contender {
 
     func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement {
         let path = try input.requireFile(for: id)
-        var decoder = XMLRecordDecoder()
-        decoder.keyDecodingStrategy = .convertFromKebabCase
+        let decoder = Self.decoder
         let events = XMLEvents(path: path)
         let item = input.itemName
         let stopwatch = Stopwatch()
@@ -90,15 +89,25 @@ struct XMLEventsDecodeContender: Contender {
         return WorkloadMeasurement(seconds: elapsed.seconds, cpuSeconds: elapsed.cpuSeconds, counts: counts)
     }
 
-    /// Counts the decoded items and digests their fields as the loop over them goes.
-    private static func tally<Records: AsyncSequence>(
-        _ records: Records
+    /// The decoder of every item: kebab-case element names, as the generator writes them.
+    static var decoder: XMLRecordDecoder {
+        var decoder = XMLRecordDecoder()
+        decoder.keyDecodingStrategy = .convertFromKebabCase
+        return decoder
+    }
+
+    /// Counts the decoded items and digests their fields as the loop over them goes, telling
+    /// `progress` of each (for a watcher in another task, ``XMLEventsConcurrencyContender``).
+    static func tally<Records: AsyncSequence>(
+        _ records: Records,
+        progress: ParseProgress? = nil
     ) async throws -> WorkloadCounts where Records.Element: DecodedItem {
         let keys = Records.Element.fieldKeys
         var digests = Array(repeating: TextDigest(), count: keys.count)
         var items = 0
         for try await record in records {
             items += 1
+            progress?.advance()
             record.addFields(to: &digests)
         }
         // A field no item had is left out, as the generator leaves it out.

@@ -25,16 +25,19 @@ struct XMLEventsVisitorScanContender: Contender {
 }
 
 /// The scan workload's consumer, as a visitor.
-private struct ScanVisitor: XMLVisitor {
+struct ScanVisitor: XMLVisitor {
     let itemName: String
+    /// Told of every item, for a watcher in another task (``XMLEventsConcurrencyContender``).
+    let progress: ParseProgress?
     var elements = 0
     var attributes = 0
     var items = 0
     var localNameBytes = 0
     var text = TextSampleHash()
 
-    init(itemName: String) {
+    init(itemName: String, progress: ParseProgress? = nil) {
         self.itemName = itemName
+        self.progress = progress
     }
 
     mutating func startElement(_ tag: borrowing XMLStartTag) {
@@ -42,7 +45,10 @@ private struct ScanVisitor: XMLVisitor {
         attributes += tag.attributeCount
         let localName = tag.name.localName
         localNameBytes += localName.utf8.count
-        if localName == itemName { items += 1 }
+        if localName == itemName {
+            items += 1
+            progress?.advance()
+        }
     }
 
     mutating func text(_ text: borrowing XMLText) {
