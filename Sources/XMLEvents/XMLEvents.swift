@@ -78,10 +78,6 @@ where Source.Element: ContiguousBytes & Sendable {
         // and a call into unspecialized generic async code costs more than the rest of it.
         @usableFromInline var feed: EventTapeFeed<Source.AsyncIterator>
         @usableFromInline var reader = EventTape.OwnedEventReader()
-        /// The events parsed off the consumer's actor, when it runs on one, and where each of
-        /// their start elements was reported.
-        @usableFromInline var batch = TapeBatch<XMLEvent>()
-        @usableFromInline var batchLocations = TapeBatch<XMLLocation>()
 
         init(feed: EventTapeFeed<Source.AsyncIterator>) {
             self.feed = feed
@@ -105,7 +101,6 @@ where Source.Element: ContiguousBytes & Sendable {
         @inlinable
         public nonisolated(nonsending) mutating func next() async throws -> XMLEvent? {
             if let event = reader.next(in: feed.tape) { return event }
-            if let event = batch.next() { return handOut(event) }
             return try await nextAfterRefill()
         }
 
@@ -122,43 +117,17 @@ where Source.Element: ContiguousBytes & Sendable {
         @inlinable
         public nonisolated(nonsending) mutating func next(isolation actor: (any Actor)?) async throws -> XMLEvent? {
             if let event = reader.next(in: feed.tape) { return event }
-            if let event = batch.next() { return handOut(event) }
             return try await nextAfterRefill()
         }
 
-        /// An event of a batch, with its location made the iterator's when it is a start element.
-        @inlinable
-        mutating func handOut(_ event: XMLEvent) -> XMLEvent {
-            if case .startElement = event { reader.location = batchLocations.next() }
-            return event
-        }
-
+        /// Parses the next step, or on an actor the next batch of steps off it, and returns its
+        /// first event.
         @usableFromInline
         nonisolated(nonsending) mutating func nextAfterRefill() async throws -> XMLEvent? {
-            guard try batch.continues() else { return nil }
-            if feed.parsesOffActor(#isolation) { return try await nextOffActor() }
-            while try await feed.advance() {
+            while try await feed.advance(readingOn: #isolation) {
                 reader.rewind()
                 if let event = reader.next(in: feed.tape) { return event }
             }
-            return nil
-        }
-
-        /// Parses batches off the caller's actor until one holds an event.
-        @usableFromInline
-        nonisolated(nonsending) mutating func nextOffActor() async throws -> XMLEvent? {
-            repeat {
-                let handedOut = reader.location
-                let batchReader = OwnedEventBatchReader(
-                    reader: reader, events: batch.takeStorage(), locations: batchLocations.takeStorage())
-                let moved = await EventTapeFeed.parseBatch(TaskConfined((feed, batchReader)), appending: false)
-                feed = moved.value.feed
-                reader = moved.value.reader.reader
-                reader.location = handedOut
-                batch.fill(moved.value.reader.events, end: moved.value.end)
-                batchLocations.fill(moved.value.reader.locations, end: .more)
-                if let event = batch.next() { return handOut(event) }
-            } while try batch.continues()
             return nil
         }
     }
@@ -179,33 +148,4 @@ extension XMLEvents where Source: Sendable {
     public init(_ source: Source, options: XMLParsingOptions = .default) {
         self.init(source: source, options: options, sourceIsSendable: true)
     }
-}
-
-/// Reads each step's tape as owned events while the parse runs off the consumer's actor.
-@usableFromInline
-struct OwnedEventBatchReader: TapeBatchReader {
-    @usableFromInline var reader: EventTape.OwnedEventReader
-    @usableFromInline var events: [XMLEvent]
-    @usableFromInline var locations: [XMLLocation]
-
-    @usableFromInline
-    init(reader: EventTape.OwnedEventReader, events: [XMLEvent], locations: [XMLLocation]) {
-        self.reader = reader
-        self.events = events
-        self.locations = locations
-    }
-
-    @usableFromInline
-    mutating func read(_ tape: EventTape) {
-        reader.rewind()
-        while let event = reader.next(in: tape) {
-            if case .startElement = event, let location = reader.location { locations.append(location) }
-            events.append(event)
-        }
-    }
-
-    @usableFromInline var hasValues: Bool { !events.isEmpty }
-
-    /// About the events of one 64 KiB chunk of small records.
-    @usableFromInline var isFull: Bool { events.count >= 8 * 1024 }
 }

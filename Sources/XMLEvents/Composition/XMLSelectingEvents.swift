@@ -41,63 +41,24 @@ extension XMLEvents: XMLSelectingEvents {
     }
 }
 
-/// The subtrees a selector finds on the tapes of an ``EventTapeFeed``; on an actor, selected
-/// and built off it, a batch at a time.
+/// The subtrees a selector finds on the tapes of an ``EventTapeFeed``.
 struct XMLTapeSubtreeIterator<Source: AsyncIteratorProtocol>: XMLSubtreeIterator
 where Source.Element: ContiguousBytes {
     private var feed: EventTapeFeed<Source>
-    private var reader: SubtreeBatchReader
-    private var batch = TapeBatch<XMLSubtree>()
+    private var selector: XMLTapeSelector<XMLTreeBuilder>
+    private var cursor = EventTape.Cursor()
 
     init(feed: EventTapeFeed<Source>, selector: XMLTapeSelector<XMLTreeBuilder>) {
         self.feed = feed
-        reader = SubtreeBatchReader(selector: selector)
-    }
-
-    nonisolated(nonsending) mutating func next() async throws -> XMLSubtree? {
-        while true {
-            if let subtree = batch.next() { return subtree }
-            if let subtree = reader.next(in: feed.tape) { return subtree }
-            guard try batch.continues() else { return nil }
-            if feed.parsesOffActor(#isolation) {
-                reader.subtrees = batch.takeStorage()
-                let moved = await EventTapeFeed.parseBatch(TaskConfined((feed, reader)), appending: false)
-                feed = moved.value.feed
-                reader = moved.value.reader
-                batch.fill(reader.subtrees, end: moved.value.end)
-                reader.subtrees = []
-            } else {
-                guard try await feed.advance() else { return nil }
-                reader.cursor = EventTape.Cursor()
-            }
-        }
-    }
-}
-
-/// Selects and builds the subtrees of each step's tape, inline or in a batch off the reader's
-/// actor.
-struct SubtreeBatchReader: TapeBatchReader {
-    var selector: XMLTapeSelector<XMLTreeBuilder>
-    var cursor = EventTape.Cursor()
-    /// The subtrees of a batch.
-    var subtrees: [XMLSubtree] = []
-
-    init(selector: XMLTapeSelector<XMLTreeBuilder>) {
         self.selector = selector
     }
 
-    /// The next subtree completed on `tape`, read from the cursor on.
-    mutating func next(in tape: EventTape) -> XMLSubtree? {
-        selector.next(in: tape, cursor: &cursor)
+    /// On an actor, the steps are parsed off it a batch at a time, and the subtrees built on it.
+    nonisolated(nonsending) mutating func next() async throws -> XMLSubtree? {
+        while true {
+            if let subtree = selector.next(in: feed.tape, cursor: &cursor) { return subtree }
+            guard try await feed.advance(readingOn: #isolation) else { return nil }
+            cursor = EventTape.Cursor()
+        }
     }
-
-    mutating func read(_ tape: EventTape) {
-        cursor = EventTape.Cursor()
-        while let subtree = next(in: tape) { subtrees.append(subtree) }
-    }
-
-    var hasValues: Bool { !subtrees.isEmpty }
-
-    /// A few large subtrees, or many small ones.
-    var isFull: Bool { subtrees.count >= 1024 }
 }

@@ -4,9 +4,8 @@ extension EventTape {
     @usableFromInline
     struct OwnedEventReader {
         private var cursor = Cursor()
-        /// Where the last start element read was reported (set by the iterator when a batch
-        /// read ahead of what it handed out).
-        @usableFromInline var location: XMLLocation?
+        /// Where the last start element read was reported.
+        @usableFromInline private(set) var location: XMLLocation?
         private var shortTexts = ShortTextCache()
 
         @usableFromInline init() {}

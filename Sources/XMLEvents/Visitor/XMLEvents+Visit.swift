@@ -26,14 +26,8 @@ extension XMLEvents {
     @inlinable
     public nonisolated(nonsending) func visit<Visitor: XMLVisitor>(_ visitor: inout Visitor) async throws {
         var feed = makeFeed()
-        if feed.parsesOffActor(#isolation) {
-            while try await feed.advanceBatch() {
-                try feed.tape.replay(into: &visitor)
-            }
-        } else {
-            while try await feed.advance() {
-                try feed.tape.replay(into: &visitor)
-            }
+        while try await feed.advance(readingOn: #isolation) {
+            try feed.tape.replay(into: &visitor)
         }
     }
 }

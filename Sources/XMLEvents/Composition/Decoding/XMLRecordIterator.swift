@@ -55,12 +55,11 @@ struct XMLTapeRecordIterator<Source: AsyncIteratorProtocol>: XMLRecordIterator w
     }
 
     /// On an actor, the steps are parsed off it a batch at a time, and the records selected and
-    /// decoded on it: a type's `Decodable` conformance may be isolated to the actor.
+    /// decoded on it (a type's `Decodable` conformance may be isolated to the actor).
     nonisolated(nonsending) mutating func next<Record: Decodable>(_ type: Record.Type) async throws -> Record? {
-        let offActor = feed.parsesOffActor(#isolation)
         while true {
             if let record = try nextParsed(type) { return record }
-            guard try await offActor ? feed.advanceBatch() : feed.advance() else { return nil }
+            guard try await feed.advance(readingOn: #isolation) else { return nil }
             cursor = EventTape.Cursor()
         }
     }
