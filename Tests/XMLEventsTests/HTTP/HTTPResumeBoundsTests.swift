@@ -40,6 +40,46 @@
                 events.count <= reference.count && Array(reference.prefix(events.count)) == events
             }
 
+            /// A 100 KB document.
+            static let data = ResumeSupport.document(100_000)
+
+            /// What reading ``data`` cut at ``cut`` gave.
+            struct Reading {
+                var events: [XMLEvent]
+                var error: (any Error)?
+                var url: URL
+                var progress: XMLSourceProgress
+                /// The events of ``data`` from a file.
+                var reference: [XMLEvent]
+            }
+
+            /// Serves ``data`` cut at ``cut`` (framed as `framing`), answers every request with
+            /// `Range` by `continuation`, and reads it, resuming at once.
+            static func read(
+                framing: LoopbackResponse.Framing = .automatic,
+                in server: LoopbackServer,
+                continuation: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse
+            ) async throws -> Reading {
+                let document = Document(
+                    .init(bytes: data, entityTag: ResumeSupport.entityTag), cuts: [.close(at: cut)], framing: framing)
+                server.route("/doc.xml") { request in
+                    request.header("Range") == nil ? document.response(to: request) : continuation(request)
+                }
+                let url = server.url("/doc.xml")
+                let events = XMLEvents(url: url, configuration: ResumeSupport.configuration())
+                let (received, error) = await ResumeSupport.collect(events)
+                return Reading(
+                    events: received, error: error, url: url, progress: events.source.progress,
+                    reference: try await ResumeSupport.fileEvents(of: data))
+            }
+
+            /// A 206 from byte ``cut`` of ``data`` to its end, then `extra`.
+            static func part(contentRange: String, extra: Data, framing: LoopbackResponse.Framing) -> LoopbackResponse {
+                LoopbackResponse(
+                    status: 206, headers: [("ETag", ResumeSupport.entityTag), ("Content-Range", contentRange)],
+                    body: .data(data[cut...] + extra), framing: framing)
+            }
+
             // MARK: The same resource
 
             /// A redirect on the continuation, to a mirror that would answer a valid `206` with the
@@ -48,30 +88,22 @@
             @Test(arguments: [301, 302, 303, 307, 308])
             func aRedirectedContinuationIsRefused(status: Int) async throws {
                 try await HTTPTestSupport.withServer { server in
-                    let data = ResumeSupport.document(100_000)
-                    let reference = try await ResumeSupport.fileEvents(of: data)
-                    let document = Document(
-                        .init(bytes: data, entityTag: ResumeSupport.entityTag), cuts: [.close(at: Self.cut)])
                     let mirror = Document(
-                        .init(bytes: Self.otherVersion(of: data, after: Self.cut), entityTag: ResumeSupport.entityTag))
-                    server.route("/doc.xml") { request in
-                        request.header("Range") == nil
-                            ? document.response(to: request) : .redirect(to: "/mirror.xml", status: status)
-                    }
+                        .init(
+                            bytes: Self.otherVersion(of: Self.data, after: Self.cut), entityTag: ResumeSupport.entityTag
+                        ))
                     server.route("/mirror.xml", mirror)
-                    let url = server.url("/doc.xml")
-                    let events = XMLEvents(url: url, configuration: ResumeSupport.configuration())
-                    let (received, error) = await ResumeSupport.collect(events)
+                    let reading = try await Self.read(in: server) { _ in .redirect(to: "/mirror.xml", status: status) }
                     #expect(
-                        error as? XMLHTTPError
+                        reading.error as? XMLHTTPError
                             == .resumptionRefused(
-                                url: url, receivedByteCount: Self.cut, reason: .redirected(status: status)),
-                        "\(String(describing: error))")
-                    #expect(error != nil)
-                    #expect(ResumeSupport.isProperPrefix(received, of: reference))
+                                url: reading.url, receivedByteCount: Self.cut, reason: .redirected(status: status)),
+                        "\(String(describing: reading.error))")
+                    #expect(reading.error != nil)
+                    #expect(ResumeSupport.isProperPrefix(reading.events, of: reading.reference))
                     #expect(mirror.requests.isEmpty)
-                    #expect(events.source.progress.receivedByteCount == Self.cut)
-                    #expect(events.source.progress.resumptionCount == 0)
+                    #expect(reading.progress.receivedByteCount == Self.cut)
+                    #expect(reading.progress.resumptionCount == 0)
                 }
             }
 
@@ -93,35 +125,25 @@
             @Test(arguments: Overrun.allCases)
             func aContinuationThatRunsPastItsRangeEndsThere(_ overrun: Overrun) async throws {
                 try await HTTPTestSupport.withServer { server in
-                    let data = ResumeSupport.document(100_000)
-                    let reference = try await ResumeSupport.fileEvents(of: data)
-                    let length = data.count
-                    let document = Document(
-                        .init(bytes: data, entityTag: ResumeSupport.entityTag), cuts: [.close(at: Self.cut)],
-                        framing: overrun == .chunkedUnknownLength ? .chunked : .automatic)
-                    let complete = overrun == .closeDelimited ? "\(length)" : "*"
-                    let contentRange = "bytes \(Self.cut)-\(length - 1)/\(complete)"
-                    server.route("/doc.xml") { request in
-                        guard request.header("Range") != nil else { return document.response(to: request) }
-                        return LoopbackResponse(
-                            status: 206,
-                            headers: [("ETag", ResumeSupport.entityTag), ("Content-Range", contentRange)],
-                            body: .data(data[Self.cut...] + Self.comments(50)),
-                            framing: overrun == .chunkedUnknownLength ? .chunked : .closeDelimited)
+                    let length = Self.data.count
+                    let chunked = overrun == .chunkedUnknownLength
+                    let contentRange =
+                        "bytes \(Self.cut)-\(length - 1)/\(overrun == .closeDelimited ? "\(length)" : "*")"
+                    let reading = try await Self.read(framing: chunked ? .chunked : .automatic, in: server) { _ in
+                        Self.part(
+                            contentRange: contentRange, extra: Self.comments(50),
+                            framing: chunked ? .chunked : .closeDelimited)
                     }
-                    let url = server.url("/doc.xml")
-                    let events = XMLEvents(url: url, configuration: ResumeSupport.configuration())
-                    let (received, error) = await ResumeSupport.collect(events)
                     #expect(
-                        error as? XMLHTTPError
+                        reading.error as? XMLHTTPError
                             == .resumptionRefused(
-                                url: url, receivedByteCount: length,
+                                url: reading.url, receivedByteCount: length,
                                 reason: .contentRangeExceeded(contentRange: contentRange)),
-                        "\(String(describing: error))")
-                    #expect(error != nil)
-                    #expect(Self.isPrefix(received, of: reference))
-                    #expect(!received.contains { if case .comment = $0 { true } else { false } })
-                    #expect(events.source.progress.receivedByteCount == length)
+                        "\(String(describing: reading.error))")
+                    #expect(reading.error != nil)
+                    #expect(Self.isPrefix(reading.events, of: reading.reference))
+                    #expect(!reading.events.contains { if case .comment = $0 { true } else { false } })
+                    #expect(reading.progress.receivedByteCount == length)
                 }
             }
 
@@ -129,30 +151,19 @@
             /// at its head: none of it is delivered.
             @Test func aContinuationLongerThanItsRangeIsRefusedAtItsHead() async throws {
                 try await HTTPTestSupport.withServer { server in
-                    let data = ResumeSupport.document(100_000)
-                    let reference = try await ResumeSupport.fileEvents(of: data)
-                    let document = Document(
-                        .init(bytes: data, entityTag: ResumeSupport.entityTag), cuts: [.close(at: Self.cut)])
-                    let contentRange = "bytes \(Self.cut)-\(data.count - 1)/\(data.count)"
-                    server.route("/doc.xml") { request in
-                        guard request.header("Range") != nil else { return document.response(to: request) }
-                        return LoopbackResponse(
-                            status: 206,
-                            headers: [("ETag", ResumeSupport.entityTag), ("Content-Range", contentRange)],
-                            body: .data(data[Self.cut...] + Self.comments(50)))
+                    let contentRange = "bytes \(Self.cut)-\(Self.data.count - 1)/\(Self.data.count)"
+                    let reading = try await Self.read(in: server) { _ in
+                        Self.part(contentRange: contentRange, extra: Self.comments(50), framing: .automatic)
                     }
-                    let url = server.url("/doc.xml")
-                    let events = XMLEvents(url: url, configuration: ResumeSupport.configuration())
-                    let (received, error) = await ResumeSupport.collect(events)
                     #expect(
-                        error as? XMLHTTPError
+                        reading.error as? XMLHTTPError
                             == .resumptionRefused(
-                                url: url, receivedByteCount: Self.cut,
+                                url: reading.url, receivedByteCount: Self.cut,
                                 reason: .contentRangeExceeded(contentRange: contentRange)),
-                        "\(String(describing: error))")
-                    #expect(error != nil)
-                    #expect(ResumeSupport.isProperPrefix(received, of: reference))
-                    #expect(events.source.progress.receivedByteCount == Self.cut)
+                        "\(String(describing: reading.error))")
+                    #expect(reading.error != nil)
+                    #expect(ResumeSupport.isProperPrefix(reading.events, of: reading.reference))
+                    #expect(reading.progress.receivedByteCount == Self.cut)
                 }
             }
 
@@ -164,7 +175,7 @@
             @Test(arguments: ["bytes 0-49999/100000", "bytes 50000-99999/100000", "bytes 0-99999/*", "none"])
             func aPartAnsweringARequestWithoutRangeIsRefused(_ contentRange: String) async throws {
                 try await HTTPTestSupport.withServer { server in
-                    let data = ResumeSupport.document(100_000)
+                    let data = Self.data
                     var headers: [(name: String, value: String)] = [("ETag", ResumeSupport.entityTag)]
                     if contentRange != "none" { headers.append(("Content-Range", contentRange)) }
                     server.route(
@@ -186,7 +197,7 @@
             /// and is held to its `Content-Range` too.
             @Test func aWholePartIsTheDocumentAndNoMore() async throws {
                 try await HTTPTestSupport.withServer { server in
-                    let data = ResumeSupport.document(100_000)
+                    let data = Self.data
                     let reference = try await ResumeSupport.fileEvents(of: data)
                     let whole = "bytes 0-\(data.count - 1)/\(data.count)"
                     server.route(
@@ -246,7 +257,7 @@
             /// the continuation would carry a second one.
             @Test func aRequestWithItsOwnIfRangeIsNotResumed() async throws {
                 try await HTTPTestSupport.withServer { server in
-                    let data = ResumeSupport.document(100_000)
+                    let data = Self.data
                     let document = Document(
                         .init(bytes: data, entityTag: ResumeSupport.entityTag), cuts: [.close(at: Self.cut)])
                     server.route("/doc.xml", document)
