@@ -6,7 +6,9 @@ import ThreadSafety
 ///
 /// Each request gets the current ``Version``: the whole of it (`200`), or with `Range: bytes=N-`
 /// the part from byte `N` (`206` with `Content-Range: bytes N-(L-1)/L`), unless `If-Range` names
-/// another version, which gets the whole body again, as the standard says. ``RangeHandling``
+/// another version, which gets the whole body again, as the standard says. A request whose
+/// `If-Match` names another entity tag, or whose `If-Unmodified-Since` is older than the
+/// version's `Last-Modified`, gets `412 Precondition Failed`. ``RangeHandling``
 /// makes the server misbehave instead: ignore ranges, ignore `If-Range`, answer `416`, or send
 /// a part that starts elsewhere. Every response carries the version's `ETag` and
 /// `Last-Modified`, a `Date`, and `Accept-Ranges: bytes` unless told not to.
@@ -113,6 +115,10 @@ public final class LoopbackRangedDocument: Sendable {
         public var range: String?
         /// The request's `If-Range`, as sent.
         public var ifRange: String?
+        /// The request's `If-Match`, as sent.
+        public var ifMatch: String?
+        /// The request's `If-Unmodified-Since`, as sent.
+        public var ifUnmodifiedSince: String?
         /// The status answered.
         public var status: Int
         /// The offset of the first byte sent, for a `200` or `206`.
@@ -171,17 +177,29 @@ public final class LoopbackRangedDocument: Sendable {
     public func response(to request: LoopbackRequest) -> LoopbackResponse {
         let range = request.header("Range")
         let ifRange = request.header("If-Range")
+        let ifMatch = request.header("If-Match")
+        let ifUnmodifiedSince = request.header("If-Unmodified-Since")
         return state.withLock { state in
             let version = state.version
             let length = version.bytes.count
             var fields = headers(of: version)
             var start = 0
             var status = 200
+            func record(_ status: Int, firstByte: Int? = nil, cut: Cut? = nil) {
+                state.requests.append(
+                    Request(
+                        range: range, ifRange: ifRange, ifMatch: ifMatch, ifUnmodifiedSince: ifUnmodifiedSince,
+                        status: status, firstByte: firstByte, cut: cut))
+            }
+            if !Self.precondition(ifMatch: ifMatch, ifUnmodifiedSince: ifUnmodifiedSince, holdsFor: version) {
+                record(412)
+                return LoopbackResponse(status: 412, headers: fields, sendBufferSize: sendBufferSize)
+            }
             if let range, rangeHandling != .ignored, let asked = Self.firstByte(ofRange: range) {
                 let sameVersion = ifRange.map { $0 == version.entityTag || $0 == version.lastModified } ?? true
                 if rangeHandling == .unsatisfiable || asked >= length {
                     fields.append(("Content-Range", "bytes */\(length)"))
-                    state.requests.append(Request(range: range, ifRange: ifRange, status: 416))
+                    record(416)
                     return LoopbackResponse(status: 416, headers: fields, sendBufferSize: sendBufferSize)
                 }
                 if sameVersion || rangeHandling != .honoured {
@@ -204,8 +222,7 @@ public final class LoopbackRangedDocument: Sendable {
                 }
                 if let replacement = cut.replacement { state.version = replacement }
             }
-            state.requests.append(
-                Request(range: range, ifRange: ifRange, status: status, firstByte: start, cut: firedCut))
+            record(status, firstByte: start, cut: firedCut)
             return LoopbackResponse(
                 status: status,
                 headers: fields,
@@ -227,6 +244,33 @@ public final class LoopbackRangedDocument: Sendable {
         return fields
     }
 
+    /// Whether `If-Match` (strong comparison, or `*`) and `If-Unmodified-Since` let `version` be
+    /// served (RFC 9110 §13.1.1, §13.1.4); `If-Unmodified-Since` counts only without `If-Match`
+    /// and when the version has a `Last-Modified`.
+    private static func precondition(ifMatch: String?, ifUnmodifiedSince: String?, holdsFor version: Version) -> Bool {
+        if let ifMatch {
+            let tags = ifMatch.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let tag = version.entityTag, !tag.hasPrefix("W/") else { return false }
+            return tags.contains("*") || tags.contains(tag)
+        }
+        guard let ifUnmodifiedSince, let modified = version.lastModified else { return true }
+        guard let since = date(ifUnmodifiedSince), let last = date(modified) else { return true }
+        return last <= since
+    }
+
+    /// An IMF-fixdate read, or `nil`.
+    private static func date(_ text: String) -> Date? {
+        formatter().date(from: text)
+    }
+
+    private static func formatter() -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter
+    }
+
     /// `N` of `bytes=N-` or `bytes=N-M` (the first range of a list); `nil` for anything else,
     /// suffix ranges (`bytes=-500`) included, which get the whole body.
     private static func firstByte(ofRange value: String) -> Int? {
@@ -240,11 +284,7 @@ public final class LoopbackRangedDocument: Sendable {
 
     /// The current time as an IMF-fixdate, for `Date`.
     private static func now() -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: Date())
+        formatter().string(from: Date())
     }
 }
 

@@ -105,9 +105,13 @@ struct Command {
         case .url(let url):
             let (outcome, chunks) = await streamURL(url, meter: meter)
             let resumptions = chunks.progress.resumptionCount
+            let reread = chunks.progress.rereadByteCount
             return finish(
                 outcome, source: XMLDiagnosticText.redacting(url),
-                extraRows: [("resumptions", Self.resumptionText(resumptions))],
+                extraRows: [
+                    ("resumptions", Self.resumptionText(resumptions)),
+                    ("bytes re-read", "\(Quantities.grouped(reread)) (\(Quantities.megabytes(reread)))"),
+                ],
                 resumptionCount: resumptions)
         }
     }
@@ -124,7 +128,7 @@ struct Command {
             progress: progress {
                 ProgressReading(
                     byteCount: transfer.receivedByteCount, totalByteCount: transfer.expectedByteCount,
-                    resumptionCount: transfer.resumptionCount)
+                    resumptionCount: transfer.resumptionCount, rereadByteCount: transfer.rereadByteCount)
             })
         return (outcome, chunks)
     }

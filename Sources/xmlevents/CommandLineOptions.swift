@@ -329,11 +329,16 @@ struct CommandLineOptions {
                                 and G mean KiB, MiB and GiB (default: no limit).
           --retries N           For a URL: when the transfer breaks off mid-body (connection
                                 closed or reset, server silent for 60 s), ask for the rest
-                                (Range, If-Range) up to N times in a row and parse on, as
-                                if nothing had happened; only when the server offers ranges
-                                and a strong ETag or Last-Modified, so that two versions of
-                                a document are never spliced. 0 turns it off (default: 3).
-                                The summary says how many resumptions there were.
+                                and parse on, as if nothing had happened: with Range and
+                                If-Range when the server offers ranges, or else the same
+                                version again (If-Match), skipping the bytes already read.
+                                Only with a strong ETag or Last-Modified, never through a
+                                redirect, so that two documents are never spliced. At most
+                                N attempts in a row without a new byte, and 4N in all that
+                                bring less than 1 MiB each: a server that cuts every
+                                connection after a few bytes gets at most 4N + 1 requests.
+                                0 turns it off (default: 3). The summary says how many
+                                resumptions there were and how many bytes were re-read.
           --cdata               Report CDATA sections as "cdata" events instead of as text.
           --drop-whitespace     Drop text made only of whitespace (default: keep it).
           --huge                Lift the size limits (1 GB nodes, nesting 100,000 deep) for

@@ -169,6 +169,10 @@ struct Diagnostic {
         case .resumptionRefused(let url, let received, let reason):
             return "the body broke off after \(Quantities.grouped(received)) bytes and cannot be resumed: \(reason)"
                 + redirected(to: url)
+        case .partialContentMismatch(let url, let contentRange):
+            let value = contentRange.map { "'\($0)'" } ?? "missing"
+            return "the server answered 206 Partial Content with a body other than the one asked for "
+                + "(Content-Range \(value))" + redirected(to: url)
         case .tooManyRedirects(let url, let limit):
             return "more than \(limit) redirects, the last to \(XMLDiagnosticText.redacting(url))"
         case .undecodableContent(let url, let reason):

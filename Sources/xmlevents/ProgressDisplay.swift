@@ -5,6 +5,8 @@ struct ProgressReading: Sendable {
     var totalByteCount: Int?
     /// How many times an HTTP transfer went on after a break.
     var resumptionCount = 0
+    /// The bytes a server without ranges sent again, and that were dropped.
+    var rereadByteCount = 0
 }
 
 /// `--progress`: one line on standard error, redrawn in place ten times a second by a task of its
@@ -40,7 +42,8 @@ struct ProgressDisplay {
     }
 
     /// `12.3 MB of 50.0 MB (24%)  95.1 MB/s  0:02 left`, or without a total
-    /// `12.3 MB  95.1 MB/s`.
+    /// `12.3 MB  95.1 MB/s`; after a break `  resumed once`, and `, 4.1 MB re-read` when the
+    /// server sent bytes again.
     static func line(_ reading: ProgressReading, elapsed: Duration) -> String {
         var line = Quantities.megabytes(reading.byteCount)
         var remainingSeconds: Double?
@@ -58,6 +61,9 @@ struct ProgressDisplay {
         }
         if reading.resumptionCount > 0 {
             line += "  resumed " + Command.resumptionText(reading.resumptionCount)
+        }
+        if reading.rereadByteCount > 0 {
+            line += ", " + Quantities.megabytes(reading.rereadByteCount) + " re-read"
         }
         return line
     }

@@ -12,11 +12,13 @@ import XMLCorpus
 
     private func withDocument<Result>(
         cuts: [LoopbackRangedDocument.Cut],
+        advertisesRanges: Bool = true,
         _ body: (String, LoopbackRangedDocument) async throws -> Result
     ) async throws -> Result {
         let server = try LoopbackServer()
         defer { server.stop() }
-        let document = LoopbackRangedDocument(.init(bytes: Self.data, entityTag: Self.entityTag), cuts: cuts)
+        let document = LoopbackRangedDocument(
+            .init(bytes: Self.data, entityTag: Self.entityTag), cuts: cuts, advertisesRanges: advertisesRanges)
         server.route("/doc.xml", document)
         return try await body(server.url("/doc.xml").absoluteString, document)
     }
@@ -47,6 +49,38 @@ import XMLCorpus
         try await withDocument(cuts: []) { url, _ in
             let run = try await CLI.run([url])
             #expect(SummaryRows(run.output)["resumptions"] == "none")
+        }
+    }
+
+    /// A server without ranges is asked for the same version again; the summary counts the
+    /// bytes it sent twice, which the parser did not see twice.
+    @Test func theSummaryCountsTheBytesReread() async throws {
+        try await withDocument(cuts: [.close(at: 50_000), .close(at: 120_000)], advertisesRanges: false) {
+            url, document in
+            let run = try await CLI.run([url])
+            #expect(run.status == 0, "\(run.errors)")
+            let rows = SummaryRows(run.output)
+            #expect(rows["resumptions"] == "2 times")
+            #expect(rows.number("bytes re-read") == 170_000)
+            #expect(rows.number("bytes read") == Self.data.count)
+            #expect(document.requests.map(\.ifMatch) == [nil, Self.entityTag, Self.entityTag])
+        }
+        try await withDocument(cuts: []) { url, _ in
+            let run = try await CLI.run([url])
+            #expect(SummaryRows(run.output).number("bytes re-read") == 0)
+        }
+    }
+
+    /// A server that sends a hundred bytes per connection: `--retries 1` allows one attempt in
+    /// a row and four short continuations in all, so five requests, then the break's error.
+    @Test func aTricklingServerGetsAtMostFourTimesTheRetriesAndOne() async throws {
+        let cuts = stride(from: 100, to: Self.data.count, by: 100).map { LoopbackRangedDocument.Cut.close(at: $0) }
+        try await withDocument(cuts: cuts) { url, document in
+            let run = try await CLI.run(["--retries", "1", "--format", "jsonl", url])
+            #expect(run.status == 3)
+            #expect(run.errors.hasPrefix("\(url): error: the body ended early, after 500 of "), "\(run.errors)")
+            #expect(run.errors.hasSuffix("note: the transfer broke off and was resumed 4 times before this\n"))
+            #expect(document.requests.count == 5)
         }
     }
 

@@ -12,7 +12,7 @@ import ThreadSafety
 ///
 /// Each iteration of the source reads it anew (opens the file, starts a transfer), which starts
 /// the counts anew. For a file, ``expectedByteCount`` is its size, ``decodedByteCount`` equals
-/// ``receivedByteCount``, and the counts of buffering and resumption stay 0.
+/// ``receivedByteCount``, and the counts of buffering, resumption and re-reading stay 0.
 public final class XMLSourceProgress: Sendable {
     /// What the I/O thread records and any thread reads.
     struct State: Sendable {
@@ -22,6 +22,7 @@ public final class XMLSourceProgress: Sendable {
         var isFinished = false
         var resumptionCount = 0
         var resumptionAttemptCount = 0
+        var rereadByteCount = 0
         /// Kept after the transfer ends, while the consumer may still drain it; it holds no
         /// chunks once the consumer has finished or gone.
         var stream: XMLByteChunkStream?
@@ -72,6 +73,14 @@ public final class XMLSourceProgress: Sendable {
         state.withLock { $0.resumptionAttemptCount }
     }
 
+    /// The bytes of an HTTP body received again and dropped, over every continuation, as sent:
+    /// a server without ranges resumes a transfer by sending the same version from its start
+    /// (see ``XMLHTTPConfiguration/resumption``), whose bytes up to the break the parser
+    /// already had. Not counted in ``receivedByteCount``. Linux only.
+    public var rereadByteCount: Int {
+        state.withLock { $0.rereadByteCount }
+    }
+
     /// Whether the file was read to its end, or the HTTP body received whole (it may still wait
     /// in the buffer).
     public var isFinished: Bool {
@@ -118,6 +127,11 @@ public final class XMLSourceProgress: Sendable {
     /// More of the body came: `received` in all so far, as sent.
     func record(received: Int) {
         state.withLock { $0.receivedByteCount = received }
+    }
+
+    /// A continuation sent again bytes the transfer already had: `reread` in all so far.
+    func record(reread: Int) {
+        state.withLock { $0.rereadByteCount = reread }
     }
 
     /// The consumer took `decoded` more bytes of the body.

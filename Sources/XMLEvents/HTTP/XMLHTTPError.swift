@@ -8,7 +8,8 @@ import Foundation
 /// ``totalTimeoutExceeded(url:after:)``, ``bodyTooLarge(url:limit:)``,
 /// ``undecodableContent(url:reason:)``,
 /// ``truncatedBody(url:receivedByteCount:expectedByteCount:)``,
-/// ``resumptionRefused(url:receivedByteCount:reason:)`` and
+/// ``resumptionRefused(url:receivedByteCount:reason:)``,
+/// ``partialContentMismatch(url:contentRange:)`` and
 /// ``connectionLost(url:reason:)``, which can come either way) are thrown before any chunk or
 /// event. Each case names the URL it concerns: the last one requested, after redirects.
 ///
@@ -83,6 +84,15 @@ public enum XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, Lo
     /// ``XMLHTTPConfiguration/resumption``.
     case resumptionRefused(url: URL, receivedByteCount: Int, reason: ResumptionRefusal)
 
+    /// The server answered `206 Partial Content` with a body the transfer cannot take as the
+    /// one asked for: to a request without a `Range` of its own, a part other than the whole
+    /// representation (a `Content-Range` other than `bytes 0-(n-1)/n`, or none), before any
+    /// chunk; or, to any request, a `Content-Length` other than the span of its `Content-Range`
+    /// (before any chunk) or more bytes than that span (after the bytes it spans).
+    /// `contentRange` is its value, if there was one. Continuations of a resumed transfer are
+    /// refused with ``resumptionRefused(url:receivedByteCount:reason:)`` instead.
+    case partialContentMismatch(url: URL, contentRange: String?)
+
     /// More redirects than ``XMLHTTPConfiguration/maximumRedirects`` (`limit`) in a row.
     case tooManyRedirects(url: URL, limit: Int)
 
@@ -143,6 +153,10 @@ public enum XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, Lo
         case .resumptionRefused(let url, let received, let reason):
             return "the body of \(XMLDiagnosticText.redacting(url)) broke off after \(received) bytes and "
                 + "cannot be resumed: \(reason)"
+        case .partialContentMismatch(let url, let contentRange):
+            let value = contentRange.map { "'\($0)'" } ?? "missing"
+            return "\(XMLDiagnosticText.redacting(url)) answered 206 Partial Content with a body other than the one "
+                + "asked for (Content-Range \(value))"
         case .tooManyRedirects(let url, let limit):
             return "more than \(limit) redirects, the last to \(XMLDiagnosticText.redacting(url))"
         case .undecodableContent(let url, let reason):

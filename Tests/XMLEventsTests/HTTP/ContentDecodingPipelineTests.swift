@@ -60,6 +60,34 @@
             }
         }
 
+        /// A complete gzip member followed by a stray byte (a newline a server appends, a zero, the
+        /// first byte of a member's magic) or two is not a body that ends well: the stray byte
+        /// starts a member that never comes, whether it arrives with the member's end or alone.
+        @Test(arguments: [[0x0A], [0x00], [0x1F], [0x1F, 0x8B], [0x0A, 0x0A]] as [[UInt8]])
+        func aStrayByteAfterAGzipMemberIsAFailure(_ stray: [UInt8]) throws {
+            let member = try LoopbackResponse.ContentEncoding.gzip.encode(.data(Self.document))
+            let body = member + Data(stray)
+            for size in [1, 5, member.count, member.count + 1, body.count] {
+                #expect(throws: ContentDecodingFailure.self, "\(stray) in pieces of \(size)") {
+                    _ = try Self.decode(body, codings: [.gzip], pieces: size)
+                }
+            }
+            let outputs = try Self.decode(member, codings: [.gzip], pieces: member.count)
+            #expect(outputs.reduce(Data(), +) == Self.document)
+        }
+
+        /// The failure says which: a byte that cannot start a member is not gzip; one that could
+        /// leaves the body ending inside its stream.
+        @Test func aStrayByteAfterAGzipMemberSaysWhy() throws {
+            let member = try LoopbackResponse.ContentEncoding.gzip.encode(.text("<r/>"))
+            #expect(throws: ContentDecodingFailure("the body ends before the end of its gzip stream")) {
+                _ = try Self.decode(member + Data([0x0A]), codings: [.gzip], pieces: member.count)
+            }
+            #expect(throws: ContentDecodingFailure("the body is not valid gzip: incorrect header check")) {
+                _ = try Self.decode(member + Data([0x0A, 0x0A]), codings: [.gzip], pieces: member.count + 2)
+            }
+        }
+
         /// A zstd frame that asks for a window over 8 MiB is refused before anything is decoded.
         @Test func zstdWindowsOverEightMebibytesAreRefused() throws {
             let context = try #require(ZSTD_createCCtx())

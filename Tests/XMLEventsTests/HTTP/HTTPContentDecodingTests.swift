@@ -156,6 +156,41 @@
                 }
             }
 
+            /// A complete gzip member followed by one stray byte, from a real server, in the same
+            /// write or alone after a pause: a typed error after the document's events, never a
+            /// silent end.
+            @Test(arguments: [Data([0x0A]), Data([0x00]), Data([0x1F])])
+            func aStrayByteAfterAGzipMemberIsUndecodable(_ stray: Data) async throws {
+                try await HTTPTestSupport.withServer { server in
+                    let document = Data("<r><a>text</a></r>".utf8)
+                    let member = try LoopbackResponse.ContentEncoding.gzip.encode(.data(document))
+                    server.route(
+                        "/together.xml",
+                        LoopbackResponse(headers: [("Content-Encoding", "gzip")], body: .data(member + stray)))
+                    server.route(
+                        "/apart.xml",
+                        LoopbackResponse(
+                            headers: [("Content-Encoding", "gzip")], body: .stream([member, stray]),
+                            pacing: .drip(bytes: member.count, every: .milliseconds(50))))
+                    for path in ["/together.xml", "/apart.xml"] {
+                        let url = server.url(path)
+                        let (body, _, error) = await Self.drain(XMLHTTPChunks(url: url))
+                        guard case .undecodableContent(let failedURL, _)? = error as? XMLHTTPError else {
+                            Issue.record("\(path) \(stray): \(String(describing: error))")
+                            continue
+                        }
+                        #expect(failedURL == url)
+                        #expect(body == document, "\(path)")
+                        var events: [XMLEvent] = []
+                        let parsed = await HTTPTestSupport.error {
+                            for try await event in XMLEvents(url: url) { events.append(event) }
+                        }
+                        #expect(parsed is XMLHTTPError, "\(path): \(String(describing: parsed))")
+                        #expect(!events.contains(.endDocument), "\(path)")
+                    }
+                }
+            }
+
             /// gzip members one after the other are one body (RFC 1952 §2.2), and an empty body is
             /// complete in any coding.
             @Test func concatenatedGzipMembersAndEmptyBodiesAreWhole() async throws {

@@ -126,14 +126,13 @@
                 #expect(document.requests.count == 1, "\(name)")
             }
 
-            /// A server that does not offer ranges gets no continuation, and the break's error stands.
-            @Test func aServerThatDoesNotOfferRangesFailsWithTheBreak() async throws {
+            /// A server that offers neither ranges nor a validator gets no continuation, and the
+            /// break's error stands.
+            @Test func aServerWithoutRangesOrValidatorFailsWithTheBreak() async throws {
                 var length = 0
                 let (error, url, document) = try await Self.refusal { data in
                     length = data.count
-                    return Document(
-                        .init(bytes: data, entityTag: ResumeSupport.entityTag), cuts: [.close(at: Self.cut)],
-                        advertisesRanges: false)
+                    return Document(.init(bytes: data), cuts: [.close(at: Self.cut)], advertisesRanges: false)
                 }
                 #expect(error == .truncatedBody(url: url, receivedByteCount: Self.cut, expectedByteCount: length))
                 #expect(document.requests.count == 1)

@@ -25,9 +25,28 @@ import Testing
         request.httpMethod = method
         var resumption = HTTPResumption(
             policy: policy, request: HTTPTransferRequest(request, configuration: XMLHTTPConfiguration()))
-        resumption.firstResponse(status: 200, fields: fields, contentLength: 1_000)
-        resumption.received(received)
+        #expect(resumption.firstResponse(status: 200, fields: fields, contentLength: 1_000) == .accept)
+        take(received, into: &resumption)
         return resumption
+    }
+
+    /// `count` body bytes arrive; returns what becomes of them.
+    @discardableResult
+    static func take(_ count: Int, byte: UInt8 = 0x61, into resumption: inout HTTPResumption) -> HTTPResumption.Intake {
+        Data(repeating: byte, count: count).withUnsafeBytes { resumption.intake($0) }
+    }
+
+    /// Bytes arrive; returns what becomes of them.
+    @discardableResult
+    static func take(_ bytes: Data, into resumption: inout HTTPResumption) -> HTTPResumption.Intake {
+        bytes.withUnsafeBytes { resumption.intake($0) }
+    }
+
+    /// A GET of the document, with `headers`.
+    static func request(_ headers: [String: String] = [:]) throws -> HTTPTransferRequest {
+        var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1/doc.xml")))
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        return HTTPTransferRequest(request, configuration: XMLHTTPConfiguration())
     }
 
     @Test func contentRangesAreReadStrictly() {
@@ -100,40 +119,114 @@ import Testing
         #expect(resumption.continuationFields.map(\.value) == ["bytes=400-", "\"v1\""])
     }
 
+    /// Attempts without a new byte are counted in a row; a byte ends the series, but the back-off
+    /// keeps growing with every continuation that brought less than a MiB.
     @Test func attemptsAreCountedInARow() throws {
-        var resumption = try Self.resumption(policy: .init(maximumAttempts: 2, initialBackoff: .seconds(1)))
+        var resumption = try Self.resumption(
+            policy: .init(maximumAttempts: 2, initialBackoff: .seconds(1), maximumBackoff: .seconds(100)))
         #expect(resumption.planAfterBreak(randomFraction: 0) == .resume(after: .seconds(1)))
         #expect(resumption.planAfterBreak(randomFraction: 0) == .resume(after: .seconds(2)))
         #expect(resumption.planAfterBreak(randomFraction: 0) == .giveUp)
-        resumption.received(0)
+        Self.take(0, into: &resumption)
         #expect(resumption.planAfterBreak(randomFraction: 0) == .giveUp)
-        resumption.received(1)
-        #expect(resumption.planAfterBreak(randomFraction: 0) == .resume(after: .seconds(1)))
+        Self.take(1, into: &resumption)
+        // Each plan reckoned the continuation before it short: four so far, the fifth to come.
+        #expect(resumption.planAfterBreak(randomFraction: 0) == .resume(after: .seconds(16)))
         #expect(resumption.continuationFields.first?.value == "bytes=401-")
+    }
+
+    /// A server that sends a little per connection spends the budget of short continuations:
+    /// 4 × `maximumAttempts`, so at most 4 × 8 + 1 requests with 8 attempts, each wait twice
+    /// the one before.
+    @Test func shortContinuationsHaveABudgetForTheWholeTransfer() throws {
+        var resumption = try Self.resumption(
+            policy: .init(maximumAttempts: 8, initialBackoff: .milliseconds(1), maximumBackoff: .seconds(1_000)))
+        var plans: [HTTPResumption.Plan] = []
+        while true {
+            let plan = resumption.planAfterBreak(randomFraction: 0)
+            plans.append(plan)
+            guard case .resume = plan, plans.count < 1_000 else { break }
+            Self.take(100, into: &resumption)
+        }
+        #expect(plans.count == 33)
+        #expect(plans.last == .giveUp)
+        #expect(plans.first == .resume(after: .milliseconds(1)))
+        #expect(plans[1] == .resume(after: .milliseconds(2)))
+        #expect(plans[9] == .resume(after: .milliseconds(512)))
+    }
+
+    /// A continuation that brings a MiB or more is a success: it does not count against the
+    /// budget, nor make the next wait longer, however many breaks the transfer has.
+    @Test func continuationsThatBringAMebibyteAreNotCounted() throws {
+        let minimum = XMLHTTPConfiguration.ResumptionPolicy.minimumProgress
+        var resumption = try Self.resumption(policy: .init(maximumAttempts: 1, initialBackoff: .seconds(1)))
+        for _ in 0..<100 {
+            #expect(resumption.planAfterBreak(randomFraction: 0) == .resume(after: .seconds(1)))
+            Self.take(minimum, into: &resumption)
+        }
+        #expect(resumption.planAfterBreak(randomFraction: 0) == .resume(after: .seconds(1)))
+        Self.take(minimum - 1, into: &resumption)
+        #expect(resumption.planAfterBreak(randomFraction: 0) == .resume(after: .seconds(2)))
+        Self.take(minimum - 1, into: &resumption)
+        #expect(resumption.planAfterBreak(randomFraction: 0) == .resume(after: .seconds(4)))
+        Self.take(minimum - 1, into: &resumption)
+        #expect(resumption.planAfterBreak(randomFraction: 0) == .resume(after: .seconds(8)))
+        Self.take(minimum - 1, into: &resumption)
+        #expect(resumption.planAfterBreak(randomFraction: 0) == .giveUp)
+    }
+
+    @Test func theBudgetOfAHugeAttemptCountDoesNotOverflow() {
+        #expect(XMLHTTPConfiguration.ResumptionPolicy(maximumAttempts: .max).maximumShortContinuations == .max)
+        #expect(XMLHTTPConfiguration.ResumptionPolicy(maximumAttempts: 3).maximumShortContinuations == 12)
+        #expect(XMLHTTPConfiguration.ResumptionPolicy(maximumAttempts: -5).maximumShortContinuations == 0)
     }
 
     @Test func whatIsNotOfferedIsNotResumed() throws {
         var disabled = try Self.resumption(policy: .disabled)
         #expect(disabled.planAfterBreak(randomFraction: 0) == .giveUp)
-        var noRanges = try Self.resumption(after: [("ETag", "\"v1\"")])
-        #expect(noRanges.planAfterBreak(randomFraction: 0) == .giveUp)
-        var otherUnit = try Self.resumption(after: [("Accept-Ranges", "none"), ("ETag", "\"v1\"")])
-        #expect(otherUnit.planAfterBreak(randomFraction: 0) == .giveUp)
+        var nothing = try Self.resumption(after: [("Content-Length", "1000")])
+        #expect(nothing.planAfterBreak(randomFraction: 0) == .giveUp)
+        var otherUnitWeak = try Self.resumption(after: [("Accept-Ranges", "none"), ("ETag", "W/\"v1\"")])
+        #expect(otherUnitWeak.planAfterBreak(randomFraction: 0) == .giveUp)
         var weak = try Self.resumption(after: [("Accept-Ranges", "bytes"), ("ETag", "W/\"v1\"")])
         #expect(weak.planAfterBreak(randomFraction: 0) == .refuse(.noStrongValidator))
         var post = try Self.resumption(method: "POST")
         #expect(post.planAfterBreak(randomFraction: 0) == .giveUp)
         var listed = try Self.resumption(after: [("accept-ranges", "other, Bytes"), ("ETag", "\"v1\"")])
         #expect(listed.planAfterBreak(randomFraction: 0) != .giveUp)
+        #expect(listed.continuationFields.map(\.name) == ["Range", "If-Range"])
     }
 
-    @Test func aRequestWithItsOwnRangeIsNotResumed() throws {
-        var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1/doc.xml")))
-        request.setValue("bytes=10-", forHTTPHeaderField: "Range")
-        var resumption = HTTPResumption(
-            policy: .default, request: HTTPTransferRequest(request, configuration: XMLHTTPConfiguration()))
-        resumption.firstResponse(status: 200, fields: Self.offering, contentLength: 1_000)
+    /// Without ranges, a strong validator asks for the same version again: `If-Match` with the
+    /// entity tag, or `If-Unmodified-Since` with a strong `Last-Modified`.
+    @Test func withoutRangesTheSameVersionIsAskedForAgain() throws {
+        var tagged = try Self.resumption(after: [("ETag", "\"v1\"")])
+        #expect(tagged.planAfterBreak(randomFraction: 0) == .resume(after: .milliseconds(200)))
+        #expect(tagged.continuationFields.map(\.name) == ["If-Match"])
+        #expect(tagged.continuationFields.map(\.value) == ["\"v1\""])
+        var otherUnit = try Self.resumption(after: [("Accept-Ranges", "none"), ("ETag", "\"v1\"")])
+        #expect(otherUnit.planAfterBreak(randomFraction: 0) != .giveUp)
+        #expect(otherUnit.continuationFields.map(\.name) == ["If-Match"])
+        let modified = "Sun, 06 Nov 1994 08:49:37 GMT"
+        var dated = try Self.resumption(after: [("Last-Modified", modified), ("Date", "Sun, 06 Nov 1994 08:49:38 GMT")])
+        #expect(dated.planAfterBreak(randomFraction: 0) != .giveUp)
+        #expect(dated.continuationFields.map(\.name) == ["If-Unmodified-Since"])
+        #expect(dated.continuationFields.map(\.value) == [modified])
+    }
+
+    /// A request that asks for a range of its own, or carries an `If-Range` of its own (with no
+    /// `Range`, which a continuation would add beside it), is not repeated; another conditional
+    /// field does not stop it.
+    @Test(arguments: [["Range": "bytes=10-"], ["If-Range": "\"v1\""], ["if-range": "\"v0\""]])
+    func aRequestWithItsOwnRangeOrIfRangeIsNotResumed(_ headers: [String: String]) throws {
+        var resumption = HTTPResumption(policy: .default, request: try Self.request(headers))
+        #expect(resumption.firstResponse(status: 200, fields: Self.offering, contentLength: 1_000) == .accept)
+        Self.take(400, into: &resumption)
         #expect(resumption.planAfterBreak(randomFraction: 0) == .giveUp)
+        var plain = HTTPResumption(policy: .default, request: try Self.request(["If-None-Match": "\"v0\""]))
+        #expect(plain.firstResponse(status: 200, fields: Self.offering, contentLength: 1_000) == .accept)
+        Self.take(400, into: &plain)
+        #expect(plain.planAfterBreak(randomFraction: 0) != .giveUp)
     }
 
     /// The continuation's head decides: only a 206 of the same version from the byte reached to
@@ -164,6 +257,21 @@ import Testing
         #expect(try verdict(200, [("ETag", "\"v2\"")]) == .refuse(.documentChanged))
         #expect(try verdict(416, [("Content-Range", "bytes */300")]) == .refuse(.rangeNotSatisfiable))
         #expect(try verdict(503, [tag]) == .otherStatus)
+        for status in [300, 301, 302, 303, 304, 307, 308] {
+            let part = [tag, ("Content-Range", "bytes 400-999/1000"), ("Location", "http://mirror.invalid/doc.xml")]
+            #expect(try verdict(status, part) == .refuse(.redirected(status: status)), "\(status)")
+        }
+        let part = ("Content-Range", "bytes 400-999/1000")
+        #expect(try verdict(206, [tag, part, ("Content-Length", "600")]) == .accept)
+        #expect(
+            try verdict(206, [tag, part, ("Content-Length", "601")])
+                == .refuse(.contentRangeExceeded(contentRange: "bytes 400-999/1000")))
+        #expect(
+            try verdict(206, [tag, part, ("Content-Length", "599")])
+                == .refuse(.contentRangeMismatch(contentRange: "bytes 400-999/1000")))
+        #expect(
+            try verdict(206, [tag, ("Content-Range", "bytes 400-1099/*")])
+                == .refuse(.contentRangeMismatch(contentRange: "bytes 400-1099/*")))
         let long = "bytes " + String(repeating: "9", count: 1_000)
         #expect(
             try verdict(206, [tag, ("Content-Range", long)])
@@ -177,21 +285,164 @@ import Testing
         request.httpMethod = "GET"
         var resumption = HTTPResumption(
             policy: .default, request: HTTPTransferRequest(request, configuration: XMLHTTPConfiguration()))
-        resumption.firstResponse(status: 200, fields: Self.offering, contentLength: nil)
-        resumption.received(100)
+        #expect(resumption.firstResponse(status: 200, fields: Self.offering, contentLength: nil) == .accept)
+        Self.take(100, into: &resumption)
         _ = resumption.planAfterBreak(randomFraction: 0)
         #expect(
             resumption.verdict(status: 206, fields: [("ETag", "\"v1\""), ("Content-Range", "bytes 100-499/500")])
                 == .accept)
         #expect(resumption.completeLength == 500)
-        resumption.received(100)
+        Self.take(100, into: &resumption)
         #expect(resumption.endedShort)
         _ = resumption.planAfterBreak(randomFraction: 0)
         #expect(
             resumption.verdict(status: 206, fields: [("ETag", "\"v1\""), ("Content-Range", "bytes 200-599/600")])
                 == .refuse(.contentRangeMismatch(contentRange: "bytes 200-599/600")))
-        resumption.received(300)
+        Self.take(300, into: &resumption)
         #expect(!resumption.endedShort)
+    }
+
+    /// No byte past a `206`'s `Content-Range` is taken: the delivery that runs over is cut at
+    /// the range's end and stops the transfer, whether the complete length is known or `*`.
+    @Test func aPartIsHeldToItsContentRange() throws {
+        var known = try Self.resumption()
+        _ = known.planAfterBreak(randomFraction: 0)
+        #expect(
+            known.verdict(status: 206, fields: [("ETag", "\"v1\""), ("Content-Range", "bytes 400-999/*")]) == .accept)
+        #expect(Self.take(500, into: &known) == .init(delivered: 500))
+        #expect(known.endedShort)
+        #expect(
+            Self.take(101, into: &known) == .init(delivered: 100, stop: .exceedsContentRange("bytes 400-999/*")))
+        #expect(known.receivedByteCount == 1_000)
+        #expect(!known.endedShort)
+
+        var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1/doc.xml")))
+        request.httpMethod = "GET"
+        var unknown = HTTPResumption(
+            policy: .default, request: HTTPTransferRequest(request, configuration: XMLHTTPConfiguration()))
+        #expect(unknown.firstResponse(status: 200, fields: Self.offering, contentLength: nil) == .accept)
+        Self.take(100, into: &unknown)
+        _ = unknown.planAfterBreak(randomFraction: 0)
+        #expect(
+            unknown.verdict(status: 206, fields: [("ETag", "\"v1\""), ("Content-Range", "bytes 100-599/*")]) == .accept)
+        #expect(unknown.completeLength == nil)
+        #expect(
+            Self.take(4_096, into: &unknown) == .init(delivered: 500, stop: .exceedsContentRange("bytes 100-599/*")))
+    }
+
+    /// A `206` to a request without `Range` is the body only when it is the whole
+    /// representation, and is held to it; to a request with `Range`, it is the part asked for.
+    @Test func aFirstResponse206IsTheBodyOnlyWhenWhole() throws {
+        func first(
+            _ fields: Fields, contentLength: Int? = nil, headers: [String: String] = [:]
+        ) throws -> (HTTPResumption.FirstVerdict, HTTPResumption) {
+            var resumption = HTTPResumption(policy: .default, request: try Self.request(headers))
+            let verdict = resumption.firstResponse(status: 206, fields: fields, contentLength: contentLength)
+            return (verdict, resumption)
+        }
+        var (verdict, whole) = try first([("Content-Range", "bytes 0-999/1000"), ("ETag", "\"v1\"")])
+        #expect(verdict == .accept)
+        #expect(whole.completeLength == 1_000)
+        #expect(
+            Self.take(1_001, into: &whole) == .init(delivered: 1_000, stop: .exceedsContentRange("bytes 0-999/1000")))
+        for partial in ["bytes 0-499/1000", "bytes 500-999/1000", "bytes 0-999/*", "bytes 0-999/2000", "junk"] {
+            #expect(try first([("Content-Range", partial)]).0 == .partialContentMismatch(contentRange: partial))
+        }
+        #expect(try first([]).0 == .partialContentMismatch(contentRange: nil))
+        #expect(
+            try first([("Content-Range", "bytes 0-999/1000")], contentLength: 1_200).0
+                == .partialContentMismatch(contentRange: "bytes 0-999/1000"))
+        var (asked, part) = try first([("Content-Range", "bytes 10-19/1000")], headers: ["Range": "bytes=10-19"])
+        #expect(asked == .accept)
+        #expect(Self.take(11, into: &part) == .init(delivered: 10, stop: .exceedsContentRange("bytes 10-19/1000")))
+        var (multipart, parts) = try first(
+            [("Content-Type", "multipart/byteranges")], headers: ["Range": "bytes=1-2,5-6"])
+        #expect(multipart == .accept)
+        #expect(Self.take(5_000, into: &parts) == .init(delivered: 5_000))
+    }
+
+    /// A re-read from a server without ranges: the same version, coding and length, whose first
+    /// bytes are dropped once they prove to be the ones received, however they are split.
+    @Test func aRereadSkipsTheBytesReceivedOnceTheyMatch() throws {
+        let body = Data((0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
+        let fields: Fields = [("ETag", "\"v1\""), ("Content-Length", "1000"), ("Content-Encoding", "gzip")]
+        func broken(after count: Int = 400) throws -> HTTPResumption {
+            var resumption = HTTPResumption(policy: .default, request: try Self.request())
+            #expect(resumption.firstResponse(status: 200, fields: fields, contentLength: 1_000) == .accept)
+            Self.take(body.prefix(7), into: &resumption)
+            Self.take(body[7..<count], into: &resumption)
+            #expect(resumption.planAfterBreak(randomFraction: 0) != .giveUp)
+            #expect(resumption.continuationFields.map(\.name) == ["If-Match"])
+            return resumption
+        }
+        var resumption = try broken()
+        #expect(resumption.verdict(status: 200, fields: fields) == .accept)
+        #expect(resumption.endedShort)
+        #expect(Self.take(body.prefix(1), into: &resumption) == .init(skipped: 1))
+        #expect(Self.take(body[1..<390], into: &resumption) == .init(skipped: 389))
+        #expect(Self.take(body[390..<450], into: &resumption) == .init(skipped: 10, delivered: 50))
+        #expect(resumption.receivedByteCount == 450)
+        #expect(resumption.rereadByteCount == 400)
+        #expect(resumption.endedShort)  // 450 of 1,000
+        // A second break re-reads the 450 bytes, checked against all of them.
+        _ = resumption.planAfterBreak(randomFraction: 0)
+        #expect(resumption.verdict(status: 200, fields: fields) == .accept)
+        #expect(Self.take(body, into: &resumption) == .init(skipped: 450, delivered: 550))
+        #expect(resumption.rereadByteCount == 850)
+
+        var changed = try broken()
+        #expect(changed.verdict(status: 200, fields: fields) == .accept)
+        var other = body
+        other[399] ^= 1
+        #expect(Self.take(other, into: &changed) == .init(skipped: 400, stop: .rereadDiffers))
+        #expect(changed.receivedByteCount == 400)
+
+        func verdict(_ status: Int, _ fields: Fields) throws -> HTTPResumption.Verdict {
+            var resumption = try broken()
+            return resumption.verdict(status: status, fields: fields)
+        }
+        #expect(try verdict(206, fields + [("Content-Range", "bytes 0-999/1000")]) == .accept)
+        #expect(
+            try verdict(206, fields + [("Content-Range", "bytes 400-999/1000")])
+                == .refuse(.contentRangeMismatch(contentRange: "bytes 400-999/1000")))
+        let changes: [Fields] = [
+            [("ETag", "\"v2\""), ("Content-Length", "1000"), ("Content-Encoding", "gzip")],
+            [("ETag", "\"v1\""), ("Content-Length", "1001"), ("Content-Encoding", "gzip")],
+            [("ETag", "\"v1\""), ("Content-Encoding", "gzip")],
+            [("ETag", "\"v1\""), ("Content-Length", "1000")],
+            [("ETag", "W/\"v1\""), ("Content-Length", "1000"), ("Content-Encoding", "gzip")],
+        ]
+        for changed in changes { #expect(try verdict(200, changed) == .refuse(.documentChanged), "\(changed)") }
+        #expect(try verdict(412, []) == .refuse(.documentChanged))
+        #expect(try verdict(204, fields) == .refuse(.documentChanged))
+        #expect(try verdict(302, fields) == .refuse(.redirected(status: 302)))
+        #expect(try verdict(503, fields) == .otherStatus)
+    }
+
+    /// The digest of a body is the same however its bytes are split, and changes with any byte.
+    @Test func theBodyChecksumIgnoresHowTheBytesAreSplit() {
+        var generator = SystemRandomNumberGenerator()
+        let body = Data((0..<10_007).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        var whole = BodyChecksum()
+        body.withUnsafeBytes { whole.add($0) }
+        for size in [1, 3, 7, 8, 9, 4_096] {
+            var split = BodyChecksum()
+            for start in stride(from: 0, to: body.count, by: size) {
+                body[start..<min(start + size, body.count)].withUnsafeBytes { split.add($0) }
+            }
+            #expect(split == whole, "pieces of \(size)")
+        }
+        for index in [0, 5, 8, 5_000, 10_006] {
+            var changed = body
+            changed[index] &+= 1
+            var other = BodyChecksum()
+            changed.withUnsafeBytes { other.add($0) }
+            #expect(other != whole, "byte \(index)")
+        }
+        var prefix = BodyChecksum()
+        body.prefix(10_006).withUnsafeBytes { prefix.add($0) }
+        #expect(prefix != whole)
+        #expect(prefix.byteCount == 10_006)
     }
 
     @Test func refusalsSayWhy() throws {
@@ -203,5 +454,16 @@ import Testing
                 + "resumed: the server ignores Range and sent the whole body again")
         let quoted = XMLHTTPError.ResumptionRefusal.contentRangeMismatch(contentRange: "bytes 1-2/3")
         #expect(quoted.description.contains("'bytes 1-2/3'"))
+        #expect(
+            XMLHTTPError.ResumptionRefusal.contentRangeExceeded(contentRange: "bytes 1-2/*").description
+                == "the continuation sent more bytes than its Content-Range ('bytes 1-2/*') spans")
+        #expect(
+            XMLHTTPError.ResumptionRefusal.redirected(status: 302).description
+                == "the continuation was answered with HTTP 302 instead of the rest of the same resource")
+        let partial = XMLHTTPError.partialContentMismatch(url: url, contentRange: "bytes 0-9/100")
+        #expect(
+            partial.description
+                == "http://user:***@example.invalid/feed.xml answered 206 Partial Content with a body other than "
+                + "the one asked for (Content-Range 'bytes 0-9/100')")
     }
 }

@@ -176,11 +176,12 @@
         }
 
         /// A head is complete: follow it if it is a redirect, hand it out if it is final; an
-        /// interim response (`100 Continue`) waits for the next. Returns whether to go on.
+        /// interim response (`100 Continue`) waits for the next. A continuation's redirect is
+        /// never followed: its verdict refuses it. Returns whether to go on.
         private func endOfHead() -> Bool {
             guard let status = head.status, !(100..<200).contains(status) else { return true }
-            guard HTTPRedirect.followedStatuses.contains(status), request.maximumRedirects > 0,
-                let target = redirectTarget()
+            guard !resumption.isContinuation, HTTPRedirect.followedStatuses.contains(status),
+                request.maximumRedirects > 0, let target = redirectTarget()
             else { return decideHead() }
             let from = currentURL
             guard redirectCount < request.maximumRedirects else {
@@ -271,6 +272,10 @@
                     return refuse(.bodyTooLarge(url: url, limit: limit))
                 }
             }
+            let verdict = resumption.firstResponse(status: status, fields: head.fields, contentLength: expectedLength)
+            if case .partialContentMismatch(let contentRange) = verdict {
+                return refuse(.partialContentMismatch(url: url, contentRange: contentRange))
+            }
             let response = XMLHTTPResponse(
                 statusCode: status,
                 url: url,
@@ -278,7 +283,6 @@
                 expectedContentLength: expectedLength
             )
             bodyRequest = request
-            resumption.firstResponse(status: status, fields: head.fields, contentLength: expectedLength)
             progress.expect(response.expectedContentLength)
             promise.settle(.success(response))
             return true
@@ -291,17 +295,49 @@
             return false
         }
 
+        /// Hands body bytes on to the consumer's buffer: those that ``HTTPResumption`` lets
+        /// through, which may be fewer (a re-read drops what the parser already had; a `206`
+        /// stops at the end of its `Content-Range`). Returns how many were taken, or 0 to stop.
         private func write(_ bytes: UnsafeRawBufferPointer) -> Int {
-            guard let base = bytes.baseAddress, !bytes.isEmpty else { return bytes.count }
+            guard !bytes.isEmpty else { return bytes.count }
+            let intake = resumption.intake(bytes)
+            if intake.skipped > 0 { progress.record(reread: resumption.rereadByteCount) }
+            let delivered = bytes[intake.skipped..<(intake.skipped + intake.delivered)]
+            if !delivered.isEmpty, !deliver(UnsafeRawBufferPointer(rebasing: delivered)) { return 0 }
+            if let stop = intake.stop {
+                _ = refuse(error(for: stop))
+                return 0
+            }
+            return bytes.count
+        }
+
+        /// Why the transfer ends when a delivery must stop it.
+        private func error(for stop: HTTPResumption.Stop) -> XMLHTTPError {
+            let url = currentURL
+            switch stop {
+            case .rereadDiffers:
+                return .resumptionRefused(
+                    url: url, receivedByteCount: resumption.receivedByteCount, reason: .documentChanged)
+            case .exceedsContentRange(let contentRange) where resumption.isContinuation:
+                return .resumptionRefused(
+                    url: url, receivedByteCount: resumption.receivedByteCount,
+                    reason: .contentRangeExceeded(contentRange: contentRange))
+            case .exceedsContentRange(let contentRange):
+                return .partialContentMismatch(url: url, contentRange: contentRange)
+            }
+        }
+
+        /// Writes `bytes` to the consumer's buffer; returns `false` if the consumer went away.
+        private func deliver(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            guard let base = bytes.baseAddress else { return true }
             let result: XMLByteChunkStream.Source.WriteResult
             do {
                 result = try source.write(Data(bytes: base, count: bytes.count))
             } catch {
                 // The consumer went away; its cancellation is on its way to this thread.
                 machine.consumerLeft()
-                return 0
+                return false
             }
-            resumption.received(bytes.count)
             progress.record(received: resumption.receivedByteCount)
             if case .enqueueCallback(let token) = result {
                 machine.consumerIsFull()
@@ -312,7 +348,7 @@
                     if case .success = outcome { resume(id) }
                 }
             }
-            return bytes.count
+            return true
         }
 
         // MARK: Commands and completion (on the I/O thread, outside libcurl's callbacks)
@@ -338,7 +374,7 @@
                 return interrupted(by: error, now: now)
             }
             if case .streaming = machine.phase, resumption.endedShort {
-                // A continuation delimited by the connection's end stopped before the body's end.
+                // A response delimited by the connection's end stopped before the bytes it owes.
                 let short = XMLHTTPError.truncatedBody(
                     url: currentURL, receivedByteCount: resumption.receivedByteCount,
                     expectedByteCount: resumption.completeLength)
@@ -398,7 +434,11 @@
                 return false
             }
             var continuation = bodyRequest
-            continuation.headers += resumption.continuationFields
+            let fields = resumption.continuationFields
+            continuation.headers.removeAll { header in
+                fields.contains { $0.name.caseInsensitiveCompare(header.name) == .orderedSame }
+            }
+            continuation.headers += fields
             machine.restart(now: now)
             redirectCount = 0
             return startHop(continuation, url: url)

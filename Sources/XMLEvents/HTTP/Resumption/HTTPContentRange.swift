@@ -31,6 +31,17 @@ struct HTTPContentRange: Equatable {
         self.completeLength = completeLength
     }
 
+    /// How many bytes the part spans.
+    var byteCount: Int {
+        last - first + 1
+    }
+
+    /// The complete length, when the part is the whole representation: `bytes 0-(n-1)/n`.
+    var wholeLength: Int? {
+        guard first == 0, let completeLength, last == completeLength - 1 else { return nil }
+        return completeLength
+    }
+
     /// Decimal digits only: no sign, no spaces, no overflow.
     private static func number(_ digits: Substring) -> Int? {
         guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }

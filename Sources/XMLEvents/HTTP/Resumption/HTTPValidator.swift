@@ -1,7 +1,7 @@
 import Foundation
 
-/// What identifies one version of a document for `If-Range` (RFC 9110 §13.1.5): a strong entity
-/// tag, or failing any entity tag a `Last-Modified` date that is strong.
+/// What identifies one version of a document for `If-Range` (RFC 9110 §13.1.5) or `If-Match`: a
+/// strong entity tag, or failing any entity tag a `Last-Modified` date that is strong.
 enum HTTPValidator: Hashable {
     /// A strong `ETag`, quotes included, as the server sent it.
     case entityTag(String)
@@ -34,6 +34,16 @@ enum HTTPValidator: Hashable {
         switch self {
         case .entityTag(let tag): tag
         case .lastModified(let date): date
+        }
+    }
+
+    /// The precondition that asks for this same version again without a range: `If-Match` with
+    /// the entity tag, or `If-Unmodified-Since` with the date (RFC 9110 §13.1.1, §13.1.4). A
+    /// server that has another version by then answers `412 Precondition Failed`.
+    var preconditionField: (name: String, value: String) {
+        switch self {
+        case .entityTag(let tag): ("If-Match", tag)
+        case .lastModified(let date): ("If-Unmodified-Since", date)
         }
     }
 
