@@ -16,6 +16,8 @@
 #include <libxml/xmlerror.h>
 #include <libxml/xmlIO.h>
 #include <libxml/globals.h>
+// The writer checks namespace URIs with the parser's own URI syntax.
+#include <libxml/uri.h>
 
 /// Clears the legacy, variadic error callbacks, which Swift cannot express, so that every report
 /// goes through the structured `serror` callback instead of being printed.

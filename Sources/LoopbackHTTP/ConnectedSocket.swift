@@ -9,8 +9,10 @@ import Foundation
 /// One accepted connection's socket, as its thread uses it: blocking reads and writes, and waits
 /// that end early when the server stops or the client leaves.
 ///
-/// The socket stays blocking. A thread blocked in `recv` or `send` is woken by the server's
-/// `shutdown(2)` of the socket when it stops; every timed wait also polls the ``StopSignal``.
+/// The socket stays blocking. A thread blocked in `recv` is woken by the server's `shutdown(2)`
+/// of the socket when it stops. A write does not block in `send`: it waits for room in `poll`,
+/// counted as a send waiting for the client, and that wait, like every timed one, also polls the
+/// ``StopSignal``.
 /// The descriptor itself is closed by the ``ConnectionRegistry``, never here.
 struct ConnectedSocket: Sendable {
     /// The socket's descriptor.
@@ -45,7 +47,8 @@ struct ConnectedSocket: Sendable {
     ///
     /// The three parts are one frame on the wire, such as a chunk's size line, its data and its
     /// CRLF; only `payload` counts as body bytes. Blocks while the send buffer is full, which is
-    /// what carries a slow client's backpressure to the body's producer.
+    /// what carries a slow client's backpressure to the body's producer, and counts the wait
+    /// in the server's ``LoopbackServer/sendsWaitingForClient``.
     func send(
         prefix: [UInt8],
         payload: Data = Data(),
@@ -152,13 +155,14 @@ struct ConnectedSocket: Sendable {
                 var message = msghdr()
                 message.msg_iov = buffer.baseAddress.map { $0 + first }
                 message.msg_iovlen = numericCast(buffer.count - first)
-                return sendmsg(descriptor, &message, Syscall.sendFlags)
+                // Without blocking, so that a full send buffer shows as a wait for the client.
+                return sendmsg(descriptor, &message, Syscall.sendFlags | Int32(MSG_DONTWAIT))
             }
             if count < 0 {
                 let code = Syscall.errorNumber
                 if code == EINTR { continue }
                 if code == EAGAIN || code == EWOULDBLOCK {
-                    if let failure = waitUntilWritable() { return failure }
+                    if let failure = meter.waitingForClient(waitUntilWritable) { return failure }
                     continue
                 }
                 return failure(for: code)
@@ -181,7 +185,7 @@ struct ConnectedSocket: Sendable {
         return nil
     }
 
-    // Only reached if someone made the socket non-blocking; kept so that a write never spins.
+    /// Waits until the kernel can take more of a write (the client has read), or the server stops.
     private func waitUntilWritable() -> ConnectionEnd? {
         var descriptors = [
             pollfd(fd: stopSignal.descriptor, events: Int16(POLLIN), revents: 0),

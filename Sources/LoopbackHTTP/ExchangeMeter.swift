@@ -28,6 +28,13 @@ final class ExchangeMeter: Sendable {
         totals.bodyBytesWritten.add(bodyBytes, ordering: .relaxed)
     }
 
+    /// Runs `wait`, a wait for the socket to take more, counted as a send waiting for the client.
+    func waitingForClient<Result>(_ wait: () -> Result) -> Result {
+        totals.sendsWaitingForClient.add(1, ordering: .relaxed)
+        defer { totals.sendsWaitingForClient.subtract(1, ordering: .relaxed) }
+        return wait()
+    }
+
     /// Records the status the route answered with.
     func recordStatus(_ code: Int) {
         status.store(code, ordering: .relaxed)

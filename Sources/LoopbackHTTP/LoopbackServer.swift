@@ -167,6 +167,15 @@ public final class LoopbackServer: Sendable {
     /// The connections accepted and not yet closed by the server.
     public var openConnections: Int { ledger.totals.openConnections.load(ordering: .relaxed) }
 
+    /// The connections whose response is waiting for the client to read: the kernel's buffers
+    /// between them are full, and the server writes nothing more until the client makes room.
+    ///
+    /// The server's own observation of backpressure. A client that has stopped reading is counted
+    /// here for good once the kernel has filled its receive buffer, and ``bodyBytesWritten``
+    /// then stays as it is; until then, as for a client that reads more slowly than the server
+    /// writes, the count may come and go.
+    public var sendsWaitingForClient: Int { ledger.totals.sendsWaitingForClient.load(ordering: .relaxed) }
+
     /// The number of requests for `path` (without query) received so far, routed or not,
     /// counted as soon as their head was read.
     public func requestCount(for path: String) -> Int {

@@ -18,5 +18,9 @@ final class TrafficTotals: Sendable {
     /// Connections accepted and not yet closed.
     let openConnections = Atomic<Int>(0)
 
+    /// Connections whose write waits for the client to read: the kernel's buffers between the
+    /// two are full.
+    let sendsWaitingForClient = Atomic<Int>(0)
+
     init() {}
 }

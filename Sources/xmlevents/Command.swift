@@ -87,15 +87,14 @@ struct Command {
             }
             return await Demo(command: self).run(byteCount: DemoServer.byteCount(in: environment))
         case .file(let path):
-            // Read as an HTTP source's progress is: bytes read against the file's size.
             let chunks = XMLFileChunks(path: path, chunkSize: options.chunkSize)
-            let reading = chunks.progress
-            let outcome = await pipeline.run(
-                chunks, meter: meter,
-                progress: progress {
-                    ProgressReading(byteCount: reading.receivedByteCount, totalByteCount: reading.expectedByteCount)
-                })
-            return finish(outcome, source: path)
+            return finish(await streamFile(chunks, reading: chunks.progress, meter: meter), source: path)
+        case .fileURL(let url):
+            // `XMLEvents(url:)`'s own source, so that the library's rule decides which file: URLs
+            // are read (a local file) and which refused, with its message (another host).
+            let chunks = XMLURLChunks(url: url, fileChunkSize: options.chunkSize)
+            let outcome = await streamFile(chunks, reading: chunks.progress, meter: meter)
+            return finish(outcome, source: XMLDiagnosticText.redacting(url))
         case .standardInput:
             let total = Self.regularFileSize(descriptor: STDIN_FILENO)
             let outcome = await pipeline.run(
@@ -114,6 +113,18 @@ struct Command {
                 ],
                 resumptionCount: resumptions)
         }
+    }
+
+    /// Streams a file, whose progress is read as an HTTP source's is: bytes read against the
+    /// file's size.
+    private func streamFile<Chunks: AsyncSequence>(
+        _ chunks: Chunks, reading: XMLSourceProgress, meter: ByteMeter
+    ) async -> StreamOutcome where Chunks.Element == Data {
+        await pipeline.run(
+            chunks, meter: meter,
+            progress: progress {
+                ProgressReading(byteCount: reading.receivedByteCount, totalByteCount: reading.expectedByteCount)
+            })
     }
 
     /// Streams an HTTP URL, whose progress is the transfer's own: bytes received against the

@@ -23,6 +23,10 @@ struct CommandLineOptions {
         /// `-`.
         case standardInput
         case file(String)
+        /// A `file:` URL, read by the library's own source for URLs, which decides whether it
+        /// names a local file (no host, or `localhost`) and refuses it otherwise.
+        case fileURL(URL)
+        /// An `http` or `https` URL.
         case url(URL)
     }
 
@@ -170,7 +174,7 @@ struct CommandLineOptions {
             input = try Self.input(argument)
         }
         switch input {
-        case .file, .standardInput:
+        case .file, .fileURL, .standardInput:
             let limit =
                 maximumTime != nil
                 ? "--max-time" : maximumBytes != nil ? "--max-bytes" : retries != nil ? "--retries" : nil
@@ -193,8 +197,8 @@ struct CommandLineOptions {
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
-    /// `-` is standard input, `http://` and `https://` are URLs, `file:` URLs are paths, and
-    /// anything else is a path, however odd (files may be named `a:b`).
+    /// `-` is standard input, `http://`, `https://` and `file:` are URLs, and anything else is a
+    /// path, however odd (files may be named `a:b`).
     private static func input(_ argument: String) throws(UsageError) -> Input {
         if argument == "-" { return .standardInput }
         let lowercased = argument.lowercased()
@@ -205,7 +209,7 @@ struct CommandLineOptions {
             return .url(url)
         }
         if lowercased.hasPrefix("file:"), let url = URL(string: argument), url.isFileURL {
-            return .file(url.path)
+            return .fileURL(url)
         }
         if let schemeEnd = argument.range(of: "://"),
             argument[..<schemeEnd.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
@@ -286,7 +290,8 @@ struct CommandLineOptions {
         ARGUMENTS:
           URL                   An http:// or https:// URL. The transfer pauses when the parser
                                 falls behind, so memory stays bounded for any size.
-          PATH                  A file, read in chunks, never whole.
+          PATH                  A file, read in chunks, never whole; or a file: URL naming
+                                a local file (no host, or localhost).
           -                     Standard input (a pipe, a terminal or a redirected file).
           (none)                The offline demo: a loopback HTTP server inside this process
                                 streams a generated 50 MB registry, read with XMLEvents(url:);

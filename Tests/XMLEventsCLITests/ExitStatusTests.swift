@@ -105,14 +105,33 @@ import Testing
         #expect(SummaryRows(huge.output)["maximum depth"] == "300")
     }
 
-    /// A `file:` URL is a path.
-    @Test func aFileURLIsAPath() async throws {
+    /// A `file:` URL is read as the library reads it (`XMLEvents(url:)`): a local file when it
+    /// names no host or `localhost`, in any case of the scheme and host.
+    @Test(arguments: ["file://", "file://localhost", "FILE://LocalHost", "file:"])
+    func aLocalFileURLIsReadAsTheFile(_ prefix: String) async throws {
         try await TestFiles.with { files in
             let path = try TestDocuments.registry.write(in: files)
-            let run = try await CLI.run(["--format", "jsonl", URL(fileURLWithPath: path).absoluteString])
+            let run = try await CLI.run(["--format", "jsonl", prefix + path])
             let direct = try await CLI.run(["--format", "jsonl", path])
             #expect(run.status == 0)
+            #expect(run.errors == "")
             #expect(firstDifference(run, direct) == nil)
+        }
+    }
+
+    /// A `file:` URL that names another host is refused, with the library's message, and the
+    /// local file of the same path is not read.
+    @Test func aFileURLOfAnotherHostIsRefusedAsTheLibraryRefusesIt() async throws {
+        try await TestFiles.with { files in
+            let path = try TestDocuments.registry.write(in: files)
+            let url = "file://fileserver.example" + path
+            let run = try await CLI.run(["--format", "jsonl", url])
+            #expect(run.status == 3)
+            #expect(run.output == "")
+            #expect(
+                run.errors
+                    == "\(url): error: cannot read \(url): this file: URL names the host 'fileserver.example', "
+                    + "and only local files are read\n")
         }
     }
 

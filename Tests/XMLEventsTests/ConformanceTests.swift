@@ -8,7 +8,7 @@ import XMLEvents
 /// otherwise, the case is listed in ``ConformanceKnownDeviations`` with its reason, and this test
 /// fails if the list and reality drift apart in either direction.
 @Suite struct ConformanceTests {
-    @Test(ConformanceSuite.presence) func standaloneDocuments() async throws {
+    @Test func standaloneDocuments() async throws {
         let suite = try ConformanceSuite.load()
         var tally: [String: (passed: Int, total: Int)] = [:]
         var deviations: [String: String] = [:]
@@ -37,5 +37,15 @@ import XMLEvents
         let stale = Set(known.keys).subtracting(deviations.keys)
         #expect(stale.isEmpty, "listed as deviations but now as expected: \(stale.sorted())")
         #expect((tally["not-wf"]?.total ?? 0) == 1_406)
+    }
+
+    /// Without the suite, the tests that read it fail (they do not skip, nor pass), saying where
+    /// they looked and what to do.
+    @Test func aMissingSuiteFailsAndSaysWhereAndWhatToDo() throws {
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("no-suite-\(UUID().uuidString)")
+        let missing = #expect(throws: ConformanceSuite.Missing.self) { try ConformanceSuite.load(from: elsewhere) }
+        let description = try #require(missing).description
+        #expect(description.hasPrefix("The W3C XML Conformance Test Suite is not at \(elsewhere.path) "))
+        #expect(description.contains("Put it there"))
     }
 }

@@ -99,6 +99,14 @@ public final class XMLSourceProgress: Sendable {
         state.withLock { $0.stream }?.peakBufferedByteCount ?? 0
     }
 
+    /// Whether the source has stopped reading until the consumer drains its buffer: its
+    /// producer (the transfer) waits on the stream, which reached the high watermark and has not
+    /// drained to the low one since. The stream's own report of backpressure, which stays true
+    /// as long as the consumer takes nothing.
+    var isWaitingForConsumer: Bool {
+        (state.withLock { $0.stream }?.storage.waitingProducerCount ?? 0) > 0
+    }
+
     // MARK: Recording
 
     /// A new transfer starts, buffering in `stream` (if it has a buffer of its own).

@@ -33,8 +33,8 @@ extension XMLWriter {
     ///   - chunkSize: How many bytes are written at once (at least 1); the default is 64 KiB.
     ///   - mode: ``Mode/document`` (the default) or ``Mode/fragments``.
     ///   - isolation: The actor the events are read on; the caller's, by default.
-    /// - Throws: What the events throw; ``XMLWriterError`` for an event that would make the
-    ///   output not well-formed and for a file that cannot be created or written
+    /// - Throws: What the events throw; ``XMLWriterError`` for an event it refuses (see
+    ///   ``write(_:)-(XMLEvent)``) and for a file that cannot be created or written
     ///   (``XMLWriterError/Reason/notAFileURL(_:)`` for a URL that is not a `file:` URL).
     public static func write<Events: AsyncSequence>(
         _ events: Events,
@@ -56,8 +56,8 @@ extension XMLWriter {
     ///   - chunkSize: How many bytes are written at once (at least 1); the default is 64 KiB.
     ///   - mode: ``Mode/document`` (the default) or ``Mode/fragments``.
     ///   - isolation: The actor the events are read on; the caller's, by default.
-    /// - Throws: What the events throw; ``XMLWriterError`` for an event that would make the
-    ///   output not well-formed and for a file that cannot be created or written.
+    /// - Throws: What the events throw; ``XMLWriterError`` for an event it refuses (see
+    ///   ``write(_:)-(XMLEvent)``) and for a file that cannot be created or written.
     public static func write<Events: AsyncSequence>(
         _ events: Events,
         toPath path: String,
@@ -99,7 +99,7 @@ extension XMLWriter {
     ///     by default.
     ///   - consume: Takes each chunk, in order; what it throws ends writing and is thrown.
     /// - Throws: What the events or `consume` throw, or an ``XMLWriterError`` for an event
-    ///   that would make the output not well-formed (after the chunks before it).
+    ///   it refuses (see ``write(_:)-(XMLEvent)``), after the chunks before it.
     public static func write<Events: AsyncSequence>(
         _ events: Events,
         chunkSize: Int = defaultChunkSize,
@@ -133,7 +133,7 @@ extension XMLWriter {
     ///   - chunkSize: How many bytes each chunk holds (at least 1); the default is 64 KiB.
     ///   - mode: ``Mode/document`` (the default) or ``Mode/fragments``.
     /// - Returns: The chunks; iterating them throws what the events throw, or an
-    ///   ``XMLWriterError`` for an event that would make the output not well-formed.
+    ///   ``XMLWriterError`` for an event it refuses (see ``write(_:)-(XMLEvent)``).
     public static func chunks<Events: AsyncSequence>(
         of events: Events,
         chunkSize: Int = defaultChunkSize,

@@ -22,7 +22,13 @@
 /// name the innermost open element (or comes when none is open), a second root element, text
 /// other than white space outside the root, an XML or document type declaration out of place,
 /// anything after ``XMLEvent/endDocument``, a name that is not an XML name, a prefix that is not
-/// bound, an attribute given twice, a forbidden namespace declaration. Events parsed from a
+/// bound, an attribute given twice, a forbidden namespace declaration. It refuses, too, what
+/// would parse back as something else, rather than alter it: a character XML cannot carry (C0
+/// controls other than tab, line feed and carriage return, U+FFFE, U+FFFF), a carriage return
+/// in a CDATA section, a comment, a processing instruction or a system identifier (parsers read
+/// it as a line feed, and no character reference can stand there), `--` in a comment or `-` at
+/// its end, `?>` in a processing instruction's data or white space at its start, a namespace URI
+/// the parser rejects, a public identifier without a system identifier. Events parsed from a
 /// well-formed document always pass. ``Mode/fragments`` lifts the rules about the root element,
 /// for a stream of elements and text such as the selections of a document.
 ///
@@ -30,8 +36,8 @@
 /// - Text and attribute values are escaped so that parsing the output gives the same text back:
 ///   `&`, `<` and `>` everywhere, `"` in attribute values, carriage returns as `&#13;`, and tabs
 ///   and line feeds in attribute values as character references (attribute-value normalization
-///   would turn them into spaces otherwise). Characters XML cannot carry at all (C0 controls other
-///   than tab, line feed and carriage return) become U+FFFD.
+///   would turn them into spaces otherwise). White space outside the root element, where no
+///   reference may stand, is written as it is.
 /// - A start element directly followed by its end element is written as an empty-element tag,
 ///   `<a/>`.
 /// - Names are resolved names: an unprefixed name without a namespace URI is in no namespace;
@@ -44,12 +50,15 @@
 ///   when its own prefix is taken on the same element.
 /// - ``XMLEvent/startDocument(version:encoding:standalone:)`` writes an XML declaration only when
 ///   the document had one (a version), and declares `UTF-8` for an encoding, the only one the
-///   writer produces. A CDATA section containing `]]>` is split in two there; a comment's `--`
-///   and a processing instruction's `?>`, which no parsed document holds, get a space.
+///   writer produces. A CDATA section containing `]]>` is split in two there, the only way XML
+///   has to carry it: the same characters, in two sections.
 ///
-/// Parsing the output again yields the same events, except for the declared encoding and for the
+/// Parsing the output again yields the same events, except for the declared encoding, for the
 /// internal DTD subset of a ``XMLEvent/doctype(name:publicID:systemID:)``, which events do not
-/// carry (its entities are already expanded and its attribute defaults already applied).
+/// carry (its entities are already expanded and its attribute defaults already applied), for
+/// white space outside the root element, which parsers do not report, and for character data
+/// the parser delivers in other pieces: adjacent text events as one, and a CDATA section split
+/// at `]]>` as two (with ``XMLParsingOptions/reportsCDATA``; as text without it).
 public struct XMLWriter: Sendable {
     /// What the output is: one document, or a sequence of fragments.
     public enum Mode: Sendable, Hashable {
@@ -126,8 +135,9 @@ public struct XMLWriter: Sendable {
     /// Writes one event.
     ///
     /// - Parameter event: The next event, in document order.
-    /// - Throws: ``XMLWriterError`` when the event would make the output not well-formed; the
-    ///   event is then not written, and the writer is unchanged.
+    /// - Throws: ``XMLWriterError`` when the event would make the output not well-formed, or
+    ///   would not parse back to itself; the event is then not written, and the writer is
+    ///   unchanged.
     /// - Complexity: O(*n*) in the length of the event's text, plus the number of namespace
     ///   bindings in scope for each namespaced name of a start element.
     public mutating func write(_ event: XMLEvent) throws(XMLWriterError) {
@@ -171,36 +181,41 @@ public struct XMLWriter: Sendable {
         case .endElement(let name):
             try endElement(name, event)
         case .text(let text):
-            if open.isEmpty, mode == .document, !Self.isWhitespace(text) {
-                throw failure(.textOutsideRootElement, event)
-            }
+            let isOutsideRoot = open.isEmpty && mode == .document
+            if isOutsideRoot, !Self.isWhitespace(text) { throw failure(.textOutsideRootElement, event) }
+            try checkCharacters(of: text, allowsCarriageReturn: true, event)
             closeStartTag()
-            appendEscaped(text, .text)
+            // No reference may stand outside the root element, and white space there needs none.
+            if isOutsideRoot { append(text) } else { appendEscaped(text, .text) }
         case .cdata(let text):
             if open.isEmpty, mode == .document { throw failure(.textOutsideRootElement, event) }
+            try checkCharacters(of: text, allowsCarriageReturn: false, event)
             closeStartTag()
             append("<![CDATA[")
-            appendEscaped(text.replacing("]]>", with: "]]]]><![CDATA[>"), .markup)
+            append(text.replacing("]]>", with: "]]]]><![CDATA[>"))
             append("]]>")
         case .comment(let text):
+            guard !text.contains("--"), !text.hasSuffix("-") else { throw failure(.invalidComment, event) }
+            try checkCharacters(of: text, allowsCarriageReturn: false, event)
             closeStartTag()
             append("<!--")
-            var safe = text
-            while safe.contains("--") { safe = safe.replacing("--", with: "- -") }
-            if safe.hasSuffix("-") { safe += " " }
-            appendEscaped(safe, .markup)
+            append(text)
             append("-->")
             if open.isEmpty, mode == .document { append("\n") }
         case .processingInstruction(let target, let data):
             guard XMLNameSyntax.isNCName(target), target.lowercased() != "xml" else {
                 throw failure(.invalidName(target), event)
             }
+            guard !data.contains("?>"), !(data.utf8.first.map(Self.isWhitespace) ?? false) else {
+                throw failure(.invalidProcessingInstructionData, event)
+            }
+            try checkCharacters(of: data, allowsCarriageReturn: false, event)
             closeStartTag()
             append("<?")
             append(target)
             if !data.isEmpty {
                 append(" ")
-                appendEscaped(data.replacing("?>", with: "? >"), .markup)
+                append(data)
             }
             append("?>")
             if open.isEmpty, mode == .document { append("\n") }
@@ -345,6 +360,7 @@ public struct XMLWriter: Sendable {
             var resolved: [(localName: String, namespaceURI: String)] = []
             resolved.reserveCapacity(attributes.count)
             for index in attributes.indices {
+                try checkCharacters(of: attributes[index].value, allowsCarriageReturn: true, event)
                 let attributeName = attributes.name(at: index)
                 let (written, namespaceURI) = try qualifiedAttributeName(attributeName, declaring: &declared, event)
                 let localName = attributeName.localName
@@ -430,7 +446,29 @@ public struct XMLWriter: Sendable {
     // MARK: - Checks
 
     private static func isWhitespace(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        text.utf8.allSatisfy(isWhitespace)
+    }
+
+    /// `S` of XML 1.0: space, tab, line feed, carriage return.
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// Refuses `text` if it holds a character that would not parse back as itself where it is
+    /// written (see ``XMLCharacterSyntax``).
+    private func checkCharacters(of text: String, allowsCarriageReturn: Bool, _ event: XMLEvent)
+        throws(XMLWriterError)
+    {
+        if let scalar = XMLCharacterSyntax.firstUnrepresentable(in: text, allowsCarriageReturn: allowsCarriageReturn) {
+            throw failure(.unrepresentableCharacter(scalar), event)
+        }
+    }
+
+    /// Refuses a non-empty namespace URI the parser would not read back.
+    private func checkNamespaceURI(_ uri: String, _ event: XMLEvent) throws(XMLWriterError) {
+        guard uri.isEmpty || XMLNamespaceURISyntax.isAccepted(uri) else {
+            throw failure(.invalidNamespaceURI(uri), event)
+        }
     }
 
     /// `VersionNum` of XML 1.0: `1.` and at least one digit.
@@ -444,16 +482,27 @@ public struct XMLWriter: Sendable {
         throws(XMLWriterError)
     {
         guard XMLNameSyntax.isQName(name) else { throw failure(.invalidName(name), event) }
-        if let publicID, !publicID.unicodeScalars.allSatisfy(Self.isPublicIDCharacter) {
-            throw failure(.invalidDeclaration("the public identifier holds a character it may not"), event)
+        if let publicID {
+            guard publicID.unicodeScalars.allSatisfy(Self.isPublicIDCharacter) else {
+                throw failure(.invalidDeclaration("the public identifier holds a character it may not"), event)
+            }
+            guard systemID != nil else {
+                throw failure(
+                    .invalidDeclaration("a public identifier needs a system identifier after it (XML 1.0 [75])"),
+                    event)
+            }
         }
-        if let systemID, systemID.contains("\""), systemID.contains("'") {
-            throw failure(.invalidDeclaration("the system identifier holds both \" and '"), event)
+        if let systemID {
+            try checkCharacters(of: systemID, allowsCarriageReturn: false, event)
+            if systemID.contains("\""), systemID.contains("'") {
+                throw failure(.invalidDeclaration("the system identifier holds both \" and '"), event)
+            }
         }
     }
 
     /// `PubidChar` of XML 1.0; `"` is excluded too, since the identifier is written between
-    /// double quotes.
+    /// double quotes. A carriage return in it is kept: libxml2 reads a public identifier's line
+    /// ends as they are.
     private static func isPublicIDCharacter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case " ", "\r", "\n", "a"..."z", "A"..."Z", "0"..."9": return true
@@ -478,6 +527,7 @@ public struct XMLWriter: Sendable {
             }
             let repeated = declarations[..<index].contains { $0.prefix == declaration.prefix }
             guard valid, !repeated else { throw failure(.invalidNamespaceDeclaration(declaration), event) }
+            try checkNamespaceURI(declaration.uri, event)
         }
     }
 
@@ -564,6 +614,7 @@ public struct XMLWriter: Sendable {
                 throw failure(
                     .invalidNamespaceDeclaration(XMLNamespaceDeclaration(prefix: name.prefix, uri: uri)), event)
             }
+            try checkNamespaceURI(uri, event)
             return uri
         }
         guard let prefix = name.prefix else { return "" }
@@ -595,45 +646,29 @@ public struct XMLWriter: Sendable {
         case text
         /// An attribute value between double quotes: also `"`, tabs and line feeds.
         case attribute
-        /// Inside a comment, a CDATA section or a processing instruction, where references are
-        /// not recognized: only characters XML cannot carry are replaced.
-        case markup
     }
 
-    /// Appends `text` with what `context` requires replaced, copying the runs between
-    /// replacements in one go. Characters XML cannot carry anywhere (C0 controls other than tab,
-    /// line feed and carriage return, U+FFFE and U+FFFF) become U+FFFD.
+    /// Appends `text` with what `context` requires replaced by references, copying the runs
+    /// between replacements in one go. `text` has passed ``checkCharacters(of:allowsCarriageReturn:_:)``.
     private mutating func appendEscaped(_ text: String, _ context: Context) {
         var text = text
         text.withUTF8 { bytes in
             var runStart = 0
-            var index = 0
-            while index < bytes.count {
+            for index in bytes.indices {
                 let replacement: StaticString
-                var length = 1
                 switch bytes[index] {
-                case UInt8(ascii: "&") where context != .markup: replacement = "&amp;"
-                case UInt8(ascii: "<") where context != .markup: replacement = "&lt;"
-                case UInt8(ascii: ">") where context != .markup: replacement = "&gt;"
-                case 0x0D where context != .markup: replacement = "&#13;"
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case 0x0D: replacement = "&#13;"
                 case UInt8(ascii: "\"") where context == .attribute: replacement = "&quot;"
                 case 0x09 where context == .attribute: replacement = "&#9;"
                 case 0x0A where context == .attribute: replacement = "&#10;"
-                case 0x09, 0x0A, 0x0D:
-                    index += 1
-                    continue
-                case 0x00..<0x20: replacement = "\u{FFFD}"
-                case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE:
-                    replacement = "\u{FFFD}"
-                    length = 3
-                default:
-                    index += 1
-                    continue
+                default: continue
                 }
                 buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 replacement.withUTF8Buffer { buffer.append(contentsOf: $0) }
-                index += length
-                runStart = index
+                runStart = index + 1
             }
             buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }

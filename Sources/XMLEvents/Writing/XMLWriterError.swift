@@ -8,14 +8,16 @@ import Foundation
     import Darwin
 #endif
 
-/// ``XMLWriter`` refused an event, because writing it would make the output not well-formed, or
-/// could not write its output file.
+/// ``XMLWriter`` refused an event, because writing it would make the output not well-formed or
+/// parse back to something else, or could not write its output file.
 ///
 /// The writer checks what it is given against XML 1.0 and Namespaces in XML: end elements close
 /// the innermost open element by name, a document has one root element and nothing but comments,
 /// processing instructions and white space around it, names are XML names, prefixes are bound.
-/// A refused event is not written, and the writer is as it was before it, so a caller may write
-/// something else instead.
+/// It also refuses what XML cannot carry as given, rather than alter it: a control character, a
+/// carriage return where no character reference can stand, `--` in a comment, a namespace URI
+/// the parser would reject. A refused event is not written, and the writer is as it was before
+/// it, so a caller may write something else instead.
 ///
 /// ```swift
 /// var writer = XMLWriter()
@@ -64,9 +66,27 @@ public struct XMLWriterError: Error, Sendable, Hashable, CustomStringConvertible
         /// namespace: the element would be read as in that namespace.
         case defaultNamespaceConflict(element: XMLName, uri: String)
         /// An XML declaration whose version is not `1.` and digits, or a document type
-        /// declaration whose public identifier holds characters it may not or whose system
-        /// identifier holds both kinds of quote; the text says which.
+        /// declaration whose public identifier holds characters it may not or comes without a
+        /// system identifier (XML 1.0 production [75] requires one after `PUBLIC`), or whose
+        /// system identifier holds both kinds of quote; the text says which.
         case invalidDeclaration(String)
+        /// A character that cannot be written where it was given, so that the output would not
+        /// parse back to it: one that XML cannot carry anywhere (a C0 control other than tab,
+        /// line feed and carriage return, U+FFFE, U+FFFF), in text, an attribute value, a
+        /// comment, a CDATA section, a processing instruction or a system identifier; or a
+        /// carriage return where no character reference can stand for it (a CDATA section, a
+        /// comment, a processing instruction, a system identifier), which parsers read as a
+        /// line feed. In text and attribute values a carriage return is written as `&#13;`.
+        case unrepresentableCharacter(Unicode.Scalar)
+        /// A comment that holds `--` or ends with `-`, which XML does not allow in one.
+        case invalidComment
+        /// Processing instruction data that holds `?>`, which would end the instruction there,
+        /// or begins with white space, which parsers drop.
+        case invalidProcessingInstructionData
+        /// A namespace URI, declared or of a name, that the parser refuses as a namespace name
+        /// (libxml2's URI syntax: no spaces, quotes, `<`, `>` or control characters, no
+        /// characters outside ASCII unless percent-encoded).
+        case invalidNamespaceURI(String)
         /// The URL given as the output file is not a `file:` URL.
         case notAFileURL(URL)
         /// The output file could not be created; `errno` is the system's reason.
@@ -178,6 +198,17 @@ public struct XMLWriterError: Error, Sendable, Hashable, CustomStringConvertible
                 + "\(Self.quoted(uri)); name it {\(uri)}\(element.localName) to put it in that namespace"
         case .invalidDeclaration(let detail):
             return detail
+        case .unrepresentableCharacter("\r"):
+            return carriageReturnProblem
+        case .unrepresentableCharacter(let scalar):
+            return "\(Self.codePoint(scalar)) is not a character XML allows"
+        case .invalidComment:
+            return "XML does not allow -- in a comment, nor - at its end"
+        case .invalidProcessingInstructionData:
+            return "processing instruction data may not hold ?>, where the instruction would end, "
+                + "nor begin with white space, which parsers drop"
+        case .invalidNamespaceURI(let uri):
+            return "\(Self.quoted(uri)) is not a URI the parser accepts as a namespace name"
         case .notAFileURL:
             return "it is not a file: URL; make one with URL(fileURLWithPath:)"
         case .cannotCreateFile(_, let code):
@@ -185,6 +216,27 @@ public struct XMLWriterError: Error, Sendable, Hashable, CustomStringConvertible
         case .cannotWriteFile(_, let code):
             return String(cString: strerror(code))
         }
+    }
+
+    /// Where a carriage return was refused, and what to do instead.
+    private var carriageReturnProblem: String {
+        let place: String
+        switch event {
+        case .cdata: place = "a CDATA section"
+        case .comment: place = "a comment"
+        case .processingInstruction: place = "a processing instruction"
+        case .doctype: place = "a system identifier"
+        default: place = "markup"
+        }
+        let problem = "a carriage return cannot stand in \(place), where parsers read it as a line feed"
+        guard case .cdata = event else { return problem }
+        return problem + "; write it as text, where it becomes &#13;"
+    }
+
+    /// `U+0001`: how a character is named when it cannot be shown.
+    private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// A short quotation of `text`, so that a long text run does not make a long message.

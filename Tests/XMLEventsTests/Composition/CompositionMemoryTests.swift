@@ -12,7 +12,7 @@ import XMLEvents
     /// Each figure is taken in a process of its own (``IsolatedMeasurement``): resident memory
     /// belongs to the whole process, and the other suites run beside these ones. Under a
     /// sanitizer, whose allocator keeps freed memory resident, the bounds are not checked.
-    @Suite("Composition: memory", .enabled(if: ProcessMemory.residentBytes > 0))
+    @Suite("Composition: memory")
     struct CompositionMemoryTests {
         @Test func streamingRecordsHoldsOneRecordAtATime() async throws {
             let figures = try await CompositionMemoryMeasurements.streamingRecords.run()

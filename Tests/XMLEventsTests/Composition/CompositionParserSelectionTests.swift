@@ -41,7 +41,7 @@ import XMLEvents
         }
     }
 
-    @Test(ConformanceSuite.presence) func conformanceSuiteDocumentsSelectAlike() async throws {
+    @Test func conformanceSuiteDocumentsSelectAlike() async throws {
         let documents = try ConformanceSuite.standaloneDocuments()
         for document in documents { try await Self.expectSameSelection(document.data, name: document.id) }
         #expect(documents.count > 2_000)

@@ -13,16 +13,20 @@
         /// The consumer's pace reaches the server through TCP: while the consumer sleeps, the server
         /// cannot write, and the client holds no more than its high watermark plus one libcurl write.
         ///
-        /// Serialized: the proof times a sleep, which a busy neighbour would only lengthen, but its
-        /// 200 MB deserve the machine to themselves.
+        /// The tests wait for what the code reports, not for time to pass: the stream reports that
+        /// its producer, the transfer, waits for the consumer, and the server that its write waits
+        /// for the client. From then on, while the consumer sleeps, the transfer reads nothing (its
+        /// count of bytes received stays put) and the server writes no more than the buffers
+        /// between them hold. A transfer that went on reading would show in any sleep, however short.
         @Suite struct HTTPBackpressureTests {
             /// One libcurl write, the most by which a write can overshoot the high watermark.
             static let oneWrite = 16_384
 
-            /// The server offers 200 MB; the consumer reads 1 MB of events, sleeps 3 s, then drains the
-            /// rest. During the sleep the server's count of written body bytes stops growing, and it
-            /// stays under what the consumer took, plus the client's buffer, plus what the kernels and
-            /// libcurl hold (explained with the bound below). Then every record arrives, once, in order.
+            /// The server offers 200 MB; the consumer reads 1 MB of events, stops until the transfer
+            /// waits for it, sleeps on, then drains the rest. While it sleeps the transfer receives
+            /// nothing, the server waits for the client, and what the server wrote stays under what
+            /// the consumer took, plus the client's buffer, plus what the kernels and libcurl hold
+            /// (explained with the bound below). Then every record arrives, once, in order.
             @Test func aSleepingConsumerStopsTheServer() async throws {
                 try await HTTPTestSupport.withServer { server in
                     let feed = NumberedFeed(count: 200_000, recordSize: 1_000)
@@ -38,7 +42,9 @@
                     var nextRecord = 0
                     var elementCount = 0
                     var outOfOrder = 0
-                    var written: (afterOneSecond: Int, atWake: Int) = (0, 0)
+                    var received: (atPause: Int, atWake: Int) = (0, 0)
+                    var waited = (transfer: false, server: false)
+                    var writtenAtWake = 0
                     var taken = 0
                     var bufferedAtSleep = 0
                     for try await event in events {
@@ -48,16 +54,21 @@
                         if attributes.first?.value != String(nextRecord) { outOfOrder += 1 }
                         nextRecord += 1
                         if nextRecord == 1_000 {  // 1 MB of records read
-                            // The sleeps are the scenario, a consumer asleep. The first reading waits a
-                            // second for what the kernels and libcurl can take, a few hundred KB on
-                            // loopback; a server slower than that would only make the count look flat
-                            // sooner, and the bound below holds whenever it is read.
-                            try await Task.sleep(for: .seconds(1))
-                            written.afterOneSecond = server.bodyBytesWritten
+                            // The consumer takes nothing more. However slow the machine, the transfer
+                            // comes to wait for it, and then the server for the client.
+                            waited.transfer = await HTTPTestSupport.eventually(within: .seconds(60)) {
+                                progress.isWaitingForConsumer
+                            }
+                            received.atPause = progress.receivedByteCount
                             bufferedAtSleep = progress.bufferedByteCount
                             taken = progress.decodedByteCount
-                            try await Task.sleep(for: .seconds(2))
-                            written.atWake = server.bodyBytesWritten
+                            waited.server = await HTTPTestSupport.eventually(within: .seconds(60)) {
+                                server.sendsWaitingForClient == 1
+                            }
+                            // The consumer sleeps on; how long does not matter, since nothing reads.
+                            try await Task.sleep(for: .milliseconds(500))
+                            received.atWake = progress.receivedByteCount
+                            writtenAtWake = server.bodyBytesWritten
                         }
                     }
 
@@ -69,12 +80,14 @@
                     let bound =
                         taken + watermarks.high + 2 * Self.oneWrite + 2 * receiveBuffer + 2 * sendBuffer + 65_536
                     print(
-                        "backpressure: taken \(taken), buffered \(bufferedAtSleep), server wrote \(written.afterOneSecond) "
-                            + "after 1 s and \(written.atWake) after 3 s (bound \(bound)), peak buffered \(progress.peakBufferedByteCount)"
+                        "backpressure: taken \(taken), buffered \(bufferedAtSleep), received \(received.atPause) at "
+                            + "the pause and \(received.atWake) at wake, server wrote \(writtenAtWake) (bound \(bound)), "
+                            + "peak buffered \(progress.peakBufferedByteCount)"
                     )
-                    #expect(
-                        written.afterOneSecond == written.atWake, "the server kept writing while the consumer slept")
-                    #expect(written.atWake <= bound)
+                    #expect(waited.transfer, "the transfer never waited for the consumer")
+                    #expect(waited.server, "the server never waited for the client")
+                    #expect(received.atPause == received.atWake, "the transfer kept reading while the consumer slept")
+                    #expect(writtenAtWake <= bound)
                     // Paused by the client's buffer: it filled to the high watermark, or the consumer fell
                     // asleep while draining it, which resumes the transfer only at the low watermark.
                     #expect(bufferedAtSleep > watermarks.low && bufferedAtSleep <= watermarks.high + Self.oneWrite)
@@ -95,28 +108,34 @@
                     let feed = NumberedFeed(count: 20_000, recordSize: 1_000)
                     server.route("/feed.xml", LoopbackResponse(body: feed.pieces(), sendBufferSize: 16_384))
                     var configuration = XMLHTTPConfiguration()
-                    configuration.idleTimeout = .milliseconds(200)
+                    let idleTimeout = Duration.milliseconds(200)
+                    configuration.idleTimeout = idleTimeout
                     configuration.watermarks = XMLByteChunkStream.Watermarks(low: 16_384, high: 65_536)
                     configuration.socketReceiveBufferSize = 65_536
                     let chunks = XMLHTTPChunks(url: server.url("/feed.xml"), configuration: configuration)
                     var received = 0
-                    var writtenWhilePaused: [Int] = []
+                    var paused = false
+                    var receivedWhilePaused: [Int] = []
+                    var writtenAtWake = 0
                     for try await chunk in chunks {
                         if received == 0 {
-                            // A second asleep: five times the idle timeout, at the least. The first
-                            // reading comes after 400 ms, by when the server has long filled what the
-                            // buffers take; the three after it must not move.
-                            try await Task.sleep(for: .milliseconds(400))
-                            for _ in 0..<4 {
-                                writtenWhilePaused.append(server.bodyBytesWritten)
-                                try await Task.sleep(for: .milliseconds(200))
+                            // Paused as the stream reports it, whatever the machine's speed; then asleep
+                            // for five times the idle timeout. The pause must outlast the timeout, so
+                            // this time is the test's subject, and longer would only test more.
+                            paused = await HTTPTestSupport.eventually(within: .seconds(60)) {
+                                chunks.progress.isWaitingForConsumer
                             }
+                            receivedWhilePaused.append(chunks.progress.receivedByteCount)
+                            try await Task.sleep(for: idleTimeout * 5)
+                            receivedWhilePaused.append(chunks.progress.receivedByteCount)
+                            writtenAtWake = server.bodyBytesWritten
                         }
                         received += chunk.count
                     }
                     #expect(received == feed.byteCount)
-                    #expect(Set(writtenWhilePaused).count == 1, "paused: \(writtenWhilePaused)")
-                    #expect(writtenWhilePaused.last ?? 0 < 1_000_000)
+                    #expect(paused, "the transfer never waited for the consumer")
+                    #expect(Set(receivedWhilePaused).count == 1, "received while paused: \(receivedWhilePaused)")
+                    #expect(writtenAtWake < 1_000_000)
                     #expect(chunks.progress.peakBufferedByteCount <= 65_536 + Self.oneWrite)
                 }
             }

@@ -17,7 +17,7 @@
         ///
         /// Each run is a process of its own (``IsolatedMeasurement``), whose peak resident memory is
         /// read after the server has coded its body, so that the figures are the client's.
-        @Suite(.enabled(if: ProcessMemory.residentBytes > 0))
+        @Suite
         struct HTTPCompressedBombTests {
             static let streamCount = 20
             static let spaceCount = 64 << 20

@@ -97,12 +97,8 @@
 
             @Test func unresolvableHostFails() async throws {
                 let url = try #require(URL(string: "http://no-such-host.invalid/feed.xml"))
-                let clock = ContinuousClock()
-                let start = clock.now
                 let (_, error) = await Self.drain(XMLHTTPChunks(url: url))
                 #expect(Self.httpError(error) == .hostNotFound(url: url))
-                // A guard against a hang: `.invalid` never resolves, and fails at once.
-                #expect(clock.now - start < .seconds(20))
             }
 
             @Test func slowConnectionTimesOut() async throws {
@@ -114,9 +110,10 @@
                 let (_, error) = await Self.drain(XMLHTTPChunks(url: port.url, configuration: configuration))
                 let elapsed = clock.now - start
                 #expect(Self.httpError(error) == .connectTimedOut(url: port.url, after: .milliseconds(300)))
-                // libcurl cannot give up before its 300 ms have passed (50 ms for its timer's
-                // granularity); the upper bound only guards against a hang.
-                #expect(elapsed >= .milliseconds(250) && elapsed < .seconds(20))
+                // The timeout is the feature, so its time is checked, one-sided: libcurl cannot give
+                // up before its 300 ms have passed (50 ms for its timer's granularity), and a busy
+                // machine only makes it later.
+                #expect(elapsed >= .milliseconds(250))
             }
 
             /// A server that goes silent mid-body fails after the idle timeout, with the bytes before
@@ -132,13 +129,9 @@
                     var configuration = XMLHTTPConfiguration()
                     configuration.idleTimeout = .milliseconds(300)
                     let url = server.url("/doc.xml")
-                    let clock = ContinuousClock()
-                    let start = clock.now
                     let (count, error) = await Self.drain(XMLHTTPChunks(url: url, configuration: configuration))
                     #expect(count == 1_000)
                     #expect(Self.httpError(error) == .stalled(url: url, after: .milliseconds(300)))
-                    // A guard against a hang, far above the 300 ms idle timeout.
-                    #expect(clock.now - start < .seconds(20))
                     #expect(await HTTPTestSupport.eventually { server.openConnections == 0 })
                 }
             }

@@ -167,13 +167,9 @@
             return kinds
         }
 
-        static var residentBytes: Int {
-            guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-            for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-                return (line.split(separator: " ").dropFirst().compactMap { Int($0) }.first ?? 0) * 1_024
-            }
-            return 0
-        }
+        /// See ``ProcessMemory/residentBytes``: read in a measuring child, which it stops where
+        /// /proc cannot be read.
+        static var residentBytes: Int { ProcessMemory.residentBytes }
 
         /// The threads named `name` (the libcurl I/O thread is `xmlevents-http`).
         static func threads(named name: String) -> Int {

@@ -22,12 +22,11 @@ extension LoopbackHTTPTests {
                 let elapsed = ContinuousClock.now - started
                 #expect(response.chunkSizes == [10, 10, 10, 10, 10])
                 #expect(response.isComplete)
-                // Four pauses between five pieces; none after the last. The server cannot finish
-                // sooner (it waits on the monotonic clock after the request arrived), and only a pace
-                // eight times too slow reaches the upper bound: the client has nothing else to wait
-                // for on loopback.
+                // Four pauses between five pieces; none after the last. The pace is the feature, so
+                // its time is checked, one-sided: the server cannot finish sooner (it waits on the
+                // monotonic clock after the request arrived), and a busy machine only makes it
+                // later. The pieces themselves show in the chunk sizes above.
                 #expect(elapsed >= .milliseconds(4 * 60 - 10))
-                #expect(elapsed < .seconds(2))
             }
         }
 
@@ -41,13 +40,12 @@ extension LoopbackHTTPTests {
                 let head = try client.readHead()
                 try client.read(untilBuffered: 100)
                 #expect(client.buffer.count == 100)
-                // Looks for a byte during the first 300 ms of the stall: only a 700 ms halt of this
-                // thread between the two reads could carry the look past the stall's end.
-                #expect(client.readOnce(timeout: .milliseconds(300)) == .timedOut)
-                let response = try client.readBody(of: head)
-                // The server could not finish before its stall of a second, which began after the
-                // request had arrived.
+                // The next byte comes only once the stall is over: a second after the request at the
+                // least, since the stall began after the request had arrived. The stall's length is
+                // the feature, so its time is checked, one-sided: a busy machine only makes it later.
+                #expect(client.readOnce(timeout: .seconds(10)) != .timedOut)
                 #expect(ContinuousClock.now - requested >= .seconds(1))
+                let response = try client.readBody(of: head)
                 #expect(response.body == Self.body)
                 #expect(response.isComplete)
             }

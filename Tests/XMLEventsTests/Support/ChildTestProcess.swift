@@ -54,9 +54,10 @@
             }
             guard let data = try? Data(contentsOf: reportFile), !data.isEmpty else {
                 let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-                throw Failure(
-                    description: "the child wrote no report (status \(child.terminationStatus)):\n\(text.suffix(4_000))"
-                )
+                let status = child.terminationStatus
+                let ending =
+                    child.terminationReason == .uncaughtSignal ? "stopped by signal \(status)" : "status \(status)"
+                throw Failure(description: "the child wrote no report (\(ending)):\n\(text.suffix(4_000))")
             }
             return data
         }

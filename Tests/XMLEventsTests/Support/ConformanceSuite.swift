@@ -3,9 +3,8 @@ import Testing
 
 /// The W3C XML Conformance Test Suite in the shared folder.
 ///
-/// Every test that reads it carries ``presence``: without the suite it is reported as skipped,
-/// with the reason, never passed. `.ci/run` checks that the suite is there and sets
-/// ``requiredVariable``, under which a missing suite fails those tests instead.
+/// The tests that read it fail without it, saying where it was looked for and what to do
+/// (``Missing``): a test that cannot look at the suite has not shown what it claims.
 struct ConformanceSuite {
     struct Case: Decodable {
         var id: String
@@ -24,9 +23,15 @@ struct ConformanceSuite {
 
     /// The suite is not where the tests look for it.
     struct Missing: Error, CustomStringConvertible {
+        /// Where it was looked for.
+        var folder: URL
+
         var description: String {
-            "The W3C XML Conformance Test Suite is not at \(ConformanceSuite.folder.path) "
-                + "(no \(ConformanceSuite.catalog.lastPathComponent))"
+            "The W3C XML Conformance Test Suite is not at \(folder.path) "
+                + "(no \(ConformanceSuite.catalogName)), where the conformance tests read it: "
+                + "../shared/conformance from the package's directory. Put it there as the developers' and "
+                + "CI's machines have it (xmlconf/, the suite of 2013-09-23, and xmlconf-tests.jsonl, its "
+                + "catalog one test a line; see ../shared/README.md) and run the tests again."
         }
     }
 
@@ -39,22 +44,13 @@ struct ConformanceSuite {
         .deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("shared/conformance")
 
-    static let catalog = folder.appendingPathComponent("xmlconf-tests.jsonl")
+    static let catalogName = "xmlconf-tests.jsonl"
 
-    /// Set (to anything) where the suite must be there: the tests then run and fail without it.
-    static let requiredVariable = "XMLEVENTS_REQUIRE_CONFORMANCE"
-
-    static var isPresent: Bool { FileManager.default.fileExists(atPath: catalog.path) }
-
-    /// The trait of every test that reads the suite: skipped, and said so, when it is absent and
-    /// not required.
-    static let presence = ConditionTrait.enabled(
-        if: isPresent || ProcessInfo.processInfo.environment[requiredVariable] != nil,
-        "the W3C XML Conformance Test Suite is not at ../shared/conformance")
-
-    /// The suite; throws ``Missing`` when it is absent.
-    static func load() throws -> ConformanceSuite {
-        guard isPresent else { throw Missing() }
+    /// The suite in `folder`; throws ``Missing`` when it is absent, which fails the test that
+    /// asked.
+    static func load(from folder: URL = folder) throws -> ConformanceSuite {
+        let catalog = folder.appendingPathComponent(catalogName)
+        guard FileManager.default.fileExists(atPath: catalog.path) else { throw Missing(folder: folder) }
         let decoder = JSONDecoder()
         let lines = try String(contentsOf: catalog, encoding: .utf8).split(separator: "\n")
         let cases = try lines.map { try decoder.decode(Case.self, from: Data($0.utf8)) }

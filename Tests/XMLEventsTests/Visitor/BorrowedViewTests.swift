@@ -138,7 +138,7 @@ import XMLEvents
 
     /// Every accessor of every borrowed text and start tag against the owned events, on
     /// ``namespaced``, the hand-written and long documents, a corpus document and the W3C suite.
-    @Test(ConformanceSuite.presence, arguments: [XMLParsingOptions.default, XMLParsingOptions(reportsCDATA: true)])
+    @Test(arguments: [XMLParsingOptions.default, XMLParsingOptions(reportsCDATA: true)])
     func everyAccessorAgreesWithTheOwnedEvents(options: XMLParsingOptions) async throws {
         var documents: [(String, Data)] = [("namespaced", Data(Self.namespaced.utf8))]
         documents += ChunkBoundaryInvarianceTests.handWritten.enumerated().map { ("document \($0)", Data($1.utf8)) }

@@ -20,7 +20,7 @@ import XMLEvents
         }
     }
 
-    @Test(ConformanceSuite.presence, arguments: configurations)
+    @Test(arguments: configurations)
     func standaloneDocumentsGiveTheOwnedEvents(label: String, options: XMLParsingOptions) async throws {
         let documents = try ConformanceSuite.standaloneDocuments()
         var failed = 0

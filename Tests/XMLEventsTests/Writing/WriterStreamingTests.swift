@@ -143,7 +143,7 @@ struct WriterStreamingTests {
 
     /// Every document of the W3C suite that parses is written and parses again to the same
     /// events: the writer refuses nothing a parser reports, and loses nothing.
-    @Test(ConformanceSuite.presence) func everyParsedConformanceDocumentRoundTrips() async throws {
+    @Test func everyParsedConformanceDocumentRoundTrips() async throws {
         let suite = try ConformanceSuite.load()
         var compared = 0
         var failures: [String] = []

@@ -264,24 +264,27 @@ struct WriterStructureTests {
         #expect(bad.description.hasPrefix("<!-- cannot write <no good>"))
     }
 
-    /// Characters XML cannot carry are replaced wherever they are, comments and CDATA sections
-    /// included, and the output parses.
-    @Test func charactersXMLCannotCarryBecomeReplacementCharacters() async throws {
-        let events: [XMLEvent] = [
-            .start("a", attributes: ["v": "x\u{1}\u{FFFE}"]),
-            .text("t\u{0}\u{FFFF}\u{FFFD}"),
-            .comment("c\u{1F}"),
-            .cdata("d\u{8}"),
-            .processingInstruction(target: "p", data: "e\u{B}"),
-            .end("a"),
+    /// A character XML cannot carry is refused wherever it is, comments and CDATA sections
+    /// included, rather than replaced: nothing is written, and the writer goes on.
+    @Test func charactersXMLCannotCarryAreRefused() throws {
+        let refused: [(XMLEvent, Unicode.Scalar)] = [
+            (.start("a", attributes: ["v": "x\u{1}"]), "\u{1}"),
+            (.start("a", attributes: ["v": "x\u{FFFE}"]), "\u{FFFE}"),
+            (.text("t\u{0}"), "\u{0}"),
+            (.text("t\u{FFFF}"), "\u{FFFF}"),
+            (.comment("c\u{1F}"), "\u{1F}"),
+            (.cdata("d\u{8}"), "\u{8}"),
+            (.processingInstruction(target: "p", data: "e\u{B}"), "\u{B}"),
         ]
-        let written = try XMLWriter.string(for: events)
-        #expect(
-            written
-                == "<a v=\"x\u{FFFD}\u{FFFD}\">t\u{FFFD}\u{FFFD}\u{FFFD}<!--c\u{FFFD}--><![CDATA[d\u{FFFD}]]><?p e\u{FFFD}?></a>"
-        )
-        let reparsed = try await collect(XMLEvents(string: written))
-        #expect(reparsed.contains(.text("t\u{FFFD}\u{FFFD}\u{FFFD}")))
+        for (event, scalar) in refused {
+            let (error, written, writer) = try refusal(after: [.start("r")], event)
+            #expect(error.reason == .unrepresentableCharacter(scalar), "\(event)")
+            #expect(written == "<r")
+            var going = writer
+            try going.write(.text("\u{FFFD}"))
+            try going.finish()
+            #expect(going.takeString() == ">\u{FFFD}</r>")
+        }
     }
 }
 
