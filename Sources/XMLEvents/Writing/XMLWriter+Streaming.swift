@@ -24,8 +24,8 @@ extension XMLWriter {
     /// events is written as a well-formed document).
     ///
     /// The events are read, and the file written, on the caller's actor, as `for try await`
-    /// reads events where it runs: from the main actor, call this from a task of its own to keep
-    /// the main thread free.
+    /// reads events where it runs; from an actor, ``XMLEvents/XMLEvents`` parses them off the
+    /// actor (see <doc:Concurrency>), and only the writing runs on it.
     ///
     /// - Parameters:
     ///   - events: The events, in document order.
