@@ -57,7 +57,7 @@
             target.textBytes = report.textBytes
             target.elementNames = report.elementNames
             target.texts = report.texts
-            target.secretSeen = report.secretSeen
+            target.secretSeen = target.secretSeen || report.secretSeen
         }
     }
 #endif

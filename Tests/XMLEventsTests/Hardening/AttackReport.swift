@@ -10,11 +10,13 @@ struct AttackReport: Codable, Sendable {
 
     var caseName: String
     var mode: AttackMode
+    var tier = AttackTier.events
     var outcome: Outcome = .finished
     var errorCode: Int?
     var errorMessage: String?
     var errorLine: Int?
     var errorColumn: Int?
+    /// Not known for the command line, whose diagnostic gives the line and column.
     var errorByteOffset: Int?
     /// The document's length, for error points counted from its end.
     var documentByteCount = 0
