@@ -40,7 +40,6 @@ struct TapeRecorder {
     private var names: NameCache
     /// The owned names of the open elements, innermost last, which the end tags record again.
     private var openOwnedNames: [XMLName] = []
-    private var entityExpansion = 0
     private let limits: XMLParsingLimits
     private let reportsCDATA: Bool
 
@@ -56,6 +55,8 @@ struct TapeRecorder {
         shared.pointee.max_depth = limits.maxDepth
         shared.pointee.max_attributes_per_element = limits.maxAttributesPerElement
         shared.pointee.max_node_length = limits.maxNodeLength
+        shared.pointee.amplification_allowance = limits.entityExpansionAllowance
+        shared.pointee.amplification_ratio = limits.maxEntityExpansionRatio
         shared.pointee.drops_whitespace_only_text = options.dropsWhitespaceOnlyText
     }
 
@@ -133,11 +134,12 @@ struct TapeRecorder {
     }()
 
     /// Empties the tape for a new parse call (its reader is done with it), but for the bytes of
-    /// a run still being gathered.
+    /// a run still being gathered; the call is a new step for the amplification allowance.
     mutating func rewindTape() {
         let pending = pendingKind != Self.pendingNone
         tape.removeAll(keepingBytesFrom: pending ? shared.pointee.pending_start : columns.pointee.bytes.count)
         shared.pointee.pending_start = 0
+        xmlevents_recorder_begin_step(shared)
     }
 
     /// The byte count of the run being gathered.
@@ -208,6 +210,16 @@ struct TapeRecorder {
             fail(
                 .nodeLengthLimitExceeded,
                 "Attribute value is \(value) bytes long; the limit is \(limits.maxNodeLength)")
+        case XMLEVENTS_VIOLATION_ATTRIBUTE_DEFAULTS:
+            fail(
+                .attributeDefaultsLimitExceeded,
+                "Attribute defaults from the DTD, with entity references, add more than \(value) bytes; "
+                    + "the limit is \(amplificationLimit(of: "the document"))")
+        case XMLEVENTS_VIOLATION_ATTRIBUTE_DEFAULTS_IN_STEP:
+            fail(
+                .attributeDefaultsLimitExceeded,
+                "Attribute defaults from the DTD, with entity references, add more than \(value) bytes "
+                    + "in one step of the document; the limit is \(amplificationLimit(of: "the bytes of the step"))")
         case XMLEVENTS_VIOLATION_CDATA_LENGTH:
             fail(.nodeLengthLimitExceeded, "CDATA section is longer than the limit of \(limits.maxNodeLength) bytes")
         default:
@@ -307,20 +319,29 @@ struct TapeRecorder {
         columns.pointee.entries.append(EventTape.Entry(kind: .endDocument))
     }
 
-    /// Counts replacement text an entity reference is about to produce; `parsedBytes` is how far
-    /// into the document the parser is.
-    mutating func noteEntityExpansion(name: String, length: Int, parsedBytes: Int) {
-        entityExpansion += Swift.max(length, 1)
-        let allowed =
-            limits.entityExpansionAllowance
-            + limits.maxEntityExpansionRatio.multipliedReportingOverflow(by: Swift.max(parsedBytes, 0)).partialValue
-        if entityExpansion > allowed {
+    /// Charges the replacement text an entity reference is about to produce to the
+    /// amplification allowance.
+    mutating func noteEntityExpansion(name: String, length: Int) {
+        var allowed = 0
+        switch xmlevents_recorder_charge_amplification(shared, Swift.max(length, 1), &allowed) {
+        case XMLEVENTS_AMPLIFICATION_DOCUMENT:
             fail(
                 .entityExpansionLimitExceeded,
                 "Entity references expand to more than \(allowed) bytes (at '\(name)'); "
-                    + "the limit is \(limits.entityExpansionAllowance) bytes plus "
-                    + "\(limits.maxEntityExpansionRatio) times the document")
+                    + "the limit is \(amplificationLimit(of: "the document"))")
+        case XMLEVENTS_AMPLIFICATION_STEP:
+            fail(
+                .entityExpansionLimitExceeded,
+                "Entity references expand to more than \(allowed) bytes in one step of the document "
+                    + "(at '\(name)'); the limit is \(amplificationLimit(of: "the bytes of the step"))")
+        default:
+            break
         }
+    }
+
+    /// How the amplification allowance is bounded, for `part` (the document or the step).
+    private func amplificationLimit(of part: String) -> String {
+        "\(limits.entityExpansionAllowance) bytes plus \(limits.maxEntityExpansionRatio) times \(part)"
     }
 
     /// Explains libxml2's "extra content at the end" report, which it also gives for an input that

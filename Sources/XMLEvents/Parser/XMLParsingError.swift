@@ -53,8 +53,16 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let nameLengthLimitExceeded = Code(rawValue: 100_003)
         /// A text run or other node is longer than ``XMLParsingLimits/maxNodeLength``.
         public static let nodeLengthLimitExceeded = Code(rawValue: 100_004)
-        /// Entity references expand beyond ``XMLParsingLimits/maxEntityExpansionRatio``.
+        /// Entity references expand beyond the amplification allowance
+        /// (``XMLParsingLimits/entityExpansionAllowance`` plus
+        /// ``XMLParsingLimits/maxEntityExpansionRatio`` times the document), for the document or for
+        /// one step of it.
         public static let entityExpansionLimitExceeded = Code(rawValue: 100_005)
+        /// Attribute values and namespace declarations that the DTD's `<!ATTLIST>` defaults add
+        /// to elements take the amplification allowance entity expansion draws on beyond its
+        /// bound, for the document or for one step of it (see
+        /// ``XMLParsingLimits/entityExpansionAllowance``).
+        public static let attributeDefaultsLimitExceeded = Code(rawValue: 100_012)
         /// The ``XMLExternalEntityResolver`` threw.
         public static let externalEntityFailed = Code(rawValue: 100_006)
         /// libxml2 failed without saying why (an allocation failure, say).
@@ -83,6 +91,7 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
             Code.nameLengthLimitExceeded.rawValue: "nameLengthLimitExceeded",
             Code.nodeLengthLimitExceeded.rawValue: "nodeLengthLimitExceeded",
             Code.entityExpansionLimitExceeded.rawValue: "entityExpansionLimitExceeded",
+            Code.attributeDefaultsLimitExceeded.rawValue: "attributeDefaultsLimitExceeded",
             Code.externalEntityFailed.rawValue: "externalEntityFailed", Code.internalError.rawValue: "internalError",
             Code.parserFinished.rawValue: "parserFinished", Code.encodingMismatch.rawValue: "encodingMismatch",
         ]

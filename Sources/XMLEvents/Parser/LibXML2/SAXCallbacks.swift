@@ -201,11 +201,7 @@ enum SAXCallbacks {
         guard let entity = lookUp(ctx, name), entity.pointee.etype != XML_INTERNAL_PREDEFINED_ENTITY else {
             return lookUp(ctx, name)
         }
-        session.pointee.recorder.noteEntityExpansion(
-            name: string(name) ?? "",
-            length: Int(entity.pointee.length),
-            parsedBytes: session.pointee.mainContext.decodedOffset
-        )
+        session.pointee.recorder.noteEntityExpansion(name: string(name) ?? "", length: Int(entity.pointee.length))
         guard session.pointee.recorder.violation == nil else {
             session.pointee.adoptViolation()
             return refuse(context)
