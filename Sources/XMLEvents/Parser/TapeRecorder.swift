@@ -349,19 +349,11 @@ struct TapeRecorder {
     ///
     /// - Parameter firstContentByte: The document's first byte that is not a byte order mark's,
     ///   whitespace or NUL, if there was one.
-    func describeEarlyEnd(
-        libxml2Message: String, openElement: String?, firstContentByte: UInt8?
-    ) -> (XMLParsingError.Code, String) {
+    func describeEarlyEnd(libxml2Message: String, firstContentByte: UInt8?) -> (XMLParsingError.Code, String) {
         if hasEndedRoot {
             return (.extraContent, libxml2Message)
         }
-        if !hasStartedRoot {
-            if sawMarkup {
-                return (.truncated, "The document ended before its root element")
-            }
-            if firstContentByte == UInt8(ascii: "<") {
-                return (.truncated, "The document ended before its first tag was complete")
-            }
+        if !hasStartedRoot, !sawMarkup, firstContentByte != UInt8(ascii: "<") {
             guard let byte = firstContentByte else { return (.documentEmpty, "Document is empty") }
             let found =
                 (0x21...0x7E).contains(byte)
@@ -369,9 +361,34 @@ struct TapeRecorder {
             let hint = byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") ? " (it looks like JSON, not XML)" : ""
             return (.startTagExpected, "Expected '<' to start the document, found \(found)\(hint)")
         }
-        let name = openElement.map { " inside <\($0)>" } ?? ""
+        return (.truncated, whereTheDocumentEnded)
+    }
+
+    /// Explains an error libxml2 raised because the input ended inside a construct: where the
+    /// document ended, and libxml2's report.
+    func describeTruncation(libxml2Message: String) -> String {
+        "\(whereTheDocumentEnded) (\(libxml2Message))"
+    }
+
+    /// Where an input that ended early left the document: before its first tag was complete,
+    /// before its root element, inside it (the innermost open element, and how many are open),
+    /// or after it.
+    private var whereTheDocumentEnded: String {
+        if hasEndedRoot { return "The document ended early, after its root element" }
+        if !hasStartedRoot {
+            return sawMarkup
+                ? "The document ended before its root element" : "The document ended before its first tag was complete"
+        }
+        let name = innermostOpenElement.map { " inside <\($0)>" } ?? ""
         let count = depth == 1 ? "1 element is" : "\(depth) elements are"
-        return (.truncated, "The document ended early\(name): \(count) not closed")
+        return "The document ended early\(name): \(count) not closed"
+    }
+
+    /// The name of the innermost element the recorder has opened and not closed, as written.
+    private var innermostOpenElement: String? {
+        let open = shared.pointee.open_names
+        guard open.count > 0, let base = open.base else { return nil }
+        return TapeName(bits: base.assumingMemoryBound(to: UInt.self)[open.count - 1]).name.qualifiedName
     }
 
     /// Records the character data or CDATA section gathered so far as one entry.

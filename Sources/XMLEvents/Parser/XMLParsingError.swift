@@ -77,9 +77,13 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         /// The code's name for the codes declared here, for example `tagNameMismatch (76)`;
         /// `libxml2 error 68` for the other libxml2 codes.
         public var description: String {
-            guard let name = Code.names[rawValue] else { return "libxml2 error \(rawValue)" }
+            guard let name else { return "libxml2 error \(rawValue)" }
             return "\(name) (\(rawValue))"
         }
+
+        /// The name of a code declared here, as spelled in Swift (`truncated`), or `nil` for
+        /// libxml2's other codes: for logs and machine-readable output.
+        public var name: String? { Code.names[rawValue] }
 
         private static let names: [Int: String] = [
             Code.extraContent.rawValue: "extraContent", Code.truncated.rawValue: "truncated",

@@ -228,8 +228,7 @@ enum SAXCallbacks {
         var code = XMLParsingError.Code(rawValue: Int(report.code))
         if code == .extraContent || code == .documentEmpty {
             (code, message) = session.pointee.recorder.describeEarlyEnd(
-                libxml2Message: message, openElement: string(session.pointee.mainContext.pointee.name),
-                firstContentByte: session.pointee.firstContentByte)
+                libxml2Message: message, firstContentByte: session.pointee.firstContentByte)
         }
         let raisedByMain =
             report.ctxt.map { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(session.pointee.mainContext)
