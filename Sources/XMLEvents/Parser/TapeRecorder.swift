@@ -364,6 +364,34 @@ struct TapeRecorder {
         return (.truncated, whereTheDocumentEnded)
     }
 
+    /// One of libxml2's own size checks in its standard mode (see ``SAXCallbacks``).
+    enum SizeRefusal {
+        /// A name longer than 50,000 bytes.
+        case name
+        /// A construct libxml2 reads whole that is longer than it reads ahead: 10,000,000 bytes,
+        /// its markup and what libxml2 holds before it in its buffer included.
+        case construct
+    }
+
+    /// The package's report of one of libxml2's own size refusals, with libxml2's message as the
+    /// detail.
+    func describeSizeRefusal(_ refusal: SizeRefusal, libxml2Message: String) -> (XMLParsingError.Code, String) {
+        switch refusal {
+        case .name:
+            return (
+                .nameLengthLimitExceeded,
+                "A name is longer than the limit of \(limits.maxNameLength) bytes (\(libxml2Message))"
+            )
+        case .construct:
+            return (
+                .nodeLengthLimitExceeded,
+                "A comment, processing instruction, CDATA section or start tag is longer than the "
+                    + "10000000 bytes libxml2 reads ahead with limits up to the standard ones; "
+                    + "the limit is \(limits.maxNodeLength) bytes (\(libxml2Message))"
+            )
+        }
+    }
+
     /// Explains an error libxml2 raised because the input ended inside a construct: where the
     /// document ended, and libxml2's report.
     func describeTruncation(libxml2Message: String) -> String {

@@ -229,6 +229,8 @@ enum SAXCallbacks {
         if code == .extraContent || code == .documentEmpty {
             (code, message) = session.pointee.recorder.describeEarlyEnd(
                 libxml2Message: message, firstContentByte: session.pointee.firstContentByte)
+        } else if let size = sizeRefusal(code, session.pointee.mainContext) {
+            (code, message) = session.pointee.recorder.describeSizeRefusal(size, libxml2Message: message)
         }
         let raisedByMain =
             report.ctxt.map { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(session.pointee.mainContext)
@@ -237,6 +239,30 @@ enum SAXCallbacks {
         // A report without a parser context comes from the encoding layer, possibly in the middle
         // of an input-buffer refill: the input's position cannot be read until libxml2 returns.
         session.pointee.fail(code, message, at: position, inputIsStable: report.ctxt != nil)
+    }
+
+    /// Which of libxml2's own size checks in its standard mode a report is, if one: a name
+    /// longer than its 50,000 bytes (`XML_ERR_NAME_TOO_LONG`), or a construct it reads whole (a
+    /// comment, a processing instruction, a CDATA section, a start tag with its attribute values)
+    /// that took it more than 10,000,000 bytes ahead of where it is, or past the start of its
+    /// buffer: reported under the construct's code, or as an internal error ("Huge input
+    /// lookup"). The package's limits are within these in that mode, so such a name or construct
+    /// breaks them too.
+    private static func sizeRefusal(_ code: XMLParsingError.Code, _ context: xmlParserCtxtPtr)
+        -> TapeRecorder.SizeRefusal?
+    {
+        guard context.pointee.options & Int32(XML_PARSE_HUGE.rawValue) == 0 else { return nil }
+        if code.rawValue == Int(XML_ERR_NAME_TOO_LONG.rawValue) { return .name }
+        let heldWhole: Set<Int> = [
+            Int(XML_ERR_INTERNAL_ERROR.rawValue), Int(XML_ERR_ATTRIBUTE_NOT_FINISHED.rawValue),
+            Int(XML_ERR_COMMENT_NOT_FINISHED.rawValue), Int(XML_ERR_PI_NOT_FINISHED.rawValue),
+            Int(XML_ERR_CDATA_NOT_FINISHED.rawValue),
+        ]
+        guard heldWhole.contains(code.rawValue), context.pointee.inputNr == 1, let input = context.pointee.input,
+            let base = input.pointee.base, let cursor = input.pointee.cur, let end = input.pointee.end
+        else { return nil }
+        let lookAhead = Int(XML_MAX_LOOKUP_LIMIT)
+        return end - cursor > lookAhead || cursor - base > lookAhead ? .construct : nil
     }
 
     /// Whether a report ends the document. Fatal errors do, and so do namespace errors (a
