@@ -11,40 +11,59 @@ import XMLEvents
 /// with one off by one), and a release build would not trap at all. The views stop the process
 /// with `fatalError`, whose message every build prints.
 @Suite struct BorrowedViewIndexBoundsTests {
-    /// Reads one attribute of `<public>`, which has one, at `index(count)`, with `read`.
+    /// Where in a view of `count` elements an index points.
+    enum Position {
+        case first
+        case last
+        /// `count`.
+        case end
+        /// -1.
+        case beforeTheStart
+
+        func index(count: Int) -> Int {
+            switch self {
+            case .first: return 0
+            case .last: return count - 1
+            case .end: return count
+            case .beforeTheStart: return -1
+            }
+        }
+    }
+
+    /// Reads one attribute of `<public>`, which has one, at `position`, with `read`.
     struct AttributeReader: XMLVisitor {
-        let index: (Int) -> Int
+        let position: Position
         let read: (borrowing XMLStartTag, Int) -> String
         var values: [String] = []
 
         mutating func startElement(_ tag: borrowing XMLStartTag) {
             guard tag.name.localName == "public" else { return }
-            values.append(read(tag, index(tag.attributeCount)))
+            values.append(read(tag, position.index(count: tag.attributeCount)))
         }
     }
 
     static let document = "<r><public id='visible'/><private password='hunter2'/>text<!--after--></r>"
 
     static func visit(
-        at index: @escaping (Int) -> Int, reading read: @escaping (borrowing XMLStartTag, Int) -> String
+        at position: Position, reading read: @escaping (borrowing XMLStartTag, Int) -> String
     ) async throws {
-        var visitor = AttributeReader(index: index, read: read)
+        var visitor = AttributeReader(position: position, read: read)
         try await XMLEvents(string: document).visit(&visitor)
         print("read outside <public>: \(visitor.values)")
     }
 
-    /// Reads the byte at `index(count)` of the text `text`.
+    /// Reads the byte at `position` of the text `text`.
     struct TextReader: XMLVisitor {
-        let index: (Int) -> Int
+        let position: Position
         var bytes: [UInt8] = []
 
         mutating func text(_ text: borrowing XMLText) {
-            bytes.append(text[index(text.count)])
+            bytes.append(text[position.index(count: text.count)])
         }
     }
 
-    static func readText(at index: @escaping (Int) -> Int) async throws {
-        var visitor = TextReader(index: index)
+    static func readText(at position: Position) async throws {
+        var visitor = TextReader(position: position)
         try await XMLEvents(string: document).visit(&visitor)
         print("read outside the text: \(visitor.bytes)")
     }
@@ -59,14 +78,15 @@ import XMLEvents
 
     @Test func attributeValuePastTheEndStopsTheProcess() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            try await BorrowedViewIndexBoundsTests.visit(at: { $0 }) { tag, index in tag.attributeValue(at: index) }
+            try await BorrowedViewIndexBoundsTests.visit(at: .end) { tag, index in tag.attributeValue(at: index) }
         }
         Self.expectStopped(result, saying: "XMLStartTag attribute index 1 is out of range 0..<1")
     }
 
     @Test func attributeValueBeforeTheStartStopsTheProcess() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            try await BorrowedViewIndexBoundsTests.visit(at: { _ in -1 }) { tag, index in tag.attributeValue(at: index)
+            try await BorrowedViewIndexBoundsTests.visit(at: .beforeTheStart) { tag, index in
+                tag.attributeValue(at: index)
             }
         }
         Self.expectStopped(result, saying: "XMLStartTag attribute index -1 is out of range 0..<1")
@@ -74,7 +94,7 @@ import XMLEvents
 
     @Test func attributeNamePastTheEndStopsTheProcess() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            try await BorrowedViewIndexBoundsTests.visit(at: { $0 }) { tag, index in
+            try await BorrowedViewIndexBoundsTests.visit(at: .end) { tag, index in
                 tag.attributeName(at: index).qualifiedName
             }
         }
@@ -83,7 +103,7 @@ import XMLEvents
 
     @Test func attributeNameBeforeTheStartStopsTheProcess() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            try await BorrowedViewIndexBoundsTests.visit(at: { _ in -1 }) { tag, index in
+            try await BorrowedViewIndexBoundsTests.visit(at: .beforeTheStart) { tag, index in
                 tag.attributeName(at: index).qualifiedName
             }
         }
@@ -92,7 +112,7 @@ import XMLEvents
 
     @Test func borrowedAttributeValuePastTheEndStopsTheProcess() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            try await BorrowedViewIndexBoundsTests.visit(at: { $0 }) { tag, index in
+            try await BorrowedViewIndexBoundsTests.visit(at: .end) { tag, index in
                 tag.withAttributeValue(at: index) { $0.string }
             }
         }
@@ -101,7 +121,7 @@ import XMLEvents
 
     @Test func borrowedAttributeValueBeforeTheStartStopsTheProcess() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            try await BorrowedViewIndexBoundsTests.visit(at: { _ in -1 }) { tag, index in
+            try await BorrowedViewIndexBoundsTests.visit(at: .beforeTheStart) { tag, index in
                 tag.withAttributeValue(at: index) { $0.string }
             }
         }
@@ -110,14 +130,14 @@ import XMLEvents
 
     @Test func textBytePastTheEndStopsTheProcess() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            try await BorrowedViewIndexBoundsTests.readText(at: { $0 })
+            try await BorrowedViewIndexBoundsTests.readText(at: .end)
         }
         Self.expectStopped(result, saying: "XMLText index 4 is out of range 0..<4")
     }
 
     @Test func textByteBeforeTheStartStopsTheProcess() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            try await BorrowedViewIndexBoundsTests.readText(at: { _ in -1 })
+            try await BorrowedViewIndexBoundsTests.readText(at: .beforeTheStart)
         }
         Self.expectStopped(result, saying: "XMLText index -1 is out of range 0..<4")
     }
@@ -125,15 +145,15 @@ import XMLEvents
     /// The indexes inside the views read what they should, so the checks above stop only what
     /// is outside.
     @Test func indexesInsideTheViewsRead() async throws {
-        var attributes = AttributeReader(index: { $0 - 1 }) { tag, index in
+        var attributes = AttributeReader(position: .last) { tag, index in
             "\(tag.attributeName(at: index).qualifiedName)=\(tag.attributeValue(at: index))"
                 + tag.withAttributeValue(at: index) { "/\($0.count)" }
         }
         try await XMLEvents(string: Self.document).visit(&attributes)
         #expect(attributes.values == ["id=visible/7"])
-        var first = TextReader(index: { _ in 0 })
+        var first = TextReader(position: .first)
         try await XMLEvents(string: Self.document).visit(&first)
-        var last = TextReader(index: { $0 - 1 })
+        var last = TextReader(position: .last)
         try await XMLEvents(string: Self.document).visit(&last)
         #expect(first.bytes == [UInt8(ascii: "t")] && last.bytes == [UInt8(ascii: "t")])
     }
