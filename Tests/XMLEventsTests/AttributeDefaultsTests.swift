@@ -83,15 +83,27 @@ import XMLEvents
         #expect(await parse(document, options: Self.allowance(81, huge: huge)).error == nil)
     }
 
+    /// Expects `document` to parse with an allowance of `bytes` and no ratio, and to fail with
+    /// `code` with one byte less; returns that error.
+    static func refusedOneByteBelow(
+        _ document: String, allowance bytes: Int, huge: Bool, code: XMLParsingError.Code,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> XMLParsingError {
+        let accepted = await parse(document, options: allowance(bytes, huge: huge))
+        #expect(accepted.error == nil, "\(accepted)", sourceLocation: sourceLocation)
+        let error = try #require(
+            await parse(document, options: allowance(bytes - 1, huge: huge)).error, sourceLocation: sourceLocation)
+        #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
+        return error
+    }
+
     /// A defaulted namespace declaration costs its prefix, its URI and a 32-byte row: `q` and
     /// `urn:q` make 38 bytes an element.
     @Test(arguments: [false, true])
     func namespaceDeclarationDefaultsAreCharged(huge: Bool) async throws {
         let prolog = "<!DOCTYPE r [<!ATTLIST e xmlns:q CDATA 'urn:q'>]><r>"
-        let document = prolog + "<e/><e/></r>"
-        #expect(await parse(document, options: Self.allowance(76, huge: huge)).error == nil)
-        let error = try #require(await parse(document, options: Self.allowance(75, huge: huge)).error)
-        #expect(error.code == .attributeDefaultsLimitExceeded)
+        let error = try await Self.refusedOneByteBelow(
+            prolog + "<e/><e/></r>", allowance: 76, huge: huge, code: .attributeDefaultsLimitExceeded)
         #expect(error.byteOffset == prolog.utf8.count + 4 + 2, "\(error)")
     }
 
@@ -101,14 +113,10 @@ import XMLEvents
     @Test(arguments: [false, true])
     func entitiesAndDefaultsShareTheAllowance(huge: Bool) async throws {
         let subset = "<!DOCTYPE r [<!ENTITY x '0123456789'><!ATTLIST e a CDATA 'xyz'>]>"
-        let document = subset + "<r>&x;<e/></r>"
-        #expect(await parse(document, options: Self.allowance(47, huge: huge)).error == nil)
-        let error = try #require(await parse(document, options: Self.allowance(46, huge: huge)).error)
-        #expect(error.code == .attributeDefaultsLimitExceeded)
-        let entityLast = subset + "<r><e/>&x;</r>"
-        #expect(await parse(entityLast, options: Self.allowance(47, huge: huge)).error == nil)
-        let entityError = try #require(await parse(entityLast, options: Self.allowance(46, huge: huge)).error)
-        #expect(entityError.code == .entityExpansionLimitExceeded)
+        _ = try await Self.refusedOneByteBelow(
+            subset + "<r>&x;<e/></r>", allowance: 47, huge: huge, code: .attributeDefaultsLimitExceeded)
+        _ = try await Self.refusedOneByteBelow(
+            subset + "<r><e/>&x;</r>", allowance: 47, huge: huge, code: .entityExpansionLimitExceeded)
     }
 
     /// The ratio: with no allowance, the `k`-th `<e/>` is refused once its `k` × 1,024 bytes (a

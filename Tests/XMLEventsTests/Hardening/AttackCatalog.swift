@@ -71,6 +71,19 @@ enum AttackCatalog {
 
     static let kilobyteValue = String(repeating: "v", count: 1_000)
 
+    /// A DTD that gives `element` 500 defaults, each `name(index)` set to `value(index)`, and a
+    /// root `root` (with `rootAttributes`) holding `before`, then 2,000 empty `element`s.
+    static func defaultsOnElements(
+        root: String = "r", rootAttributes: String = "", element: String = "e",
+        name: @escaping @Sendable (Int) -> String = { "a\($0)" },
+        value: @escaping @Sendable (Int) -> String = { _ in kilobyteValue }, before: [AttackDocument.Segment] = []
+    ) -> AttackDocument {
+        AttackDocument(
+            [.text("<!DOCTYPE \(root) [")] + defaults(for: element, count: 500, name: name, value: value)
+                + [.text("]><\(root)\(rootAttributes)>")] + before
+                + [.text("<\(element)/>", times: 2_000), .text("</\(root)>")])
+    }
+
     /// DTD attribute defaults: libxml2 hands every element the values its `<!ATTLIST>` defaults,
     /// and the recorder copies them for each element, so a few bytes of element multiply the
     /// declaration. The copies are charged to the amplification allowance entity expansion
@@ -79,12 +92,7 @@ enum AttackCatalog {
     static let attributeDefaults: [AttackCase] = [
         AttackCase(
             name: "attribute defaults (500 x 1 KB) on 2,000 elements",
-            document: { _ in
-                AttackDocument(
-                    [.text("<!DOCTYPE r [")]
-                        + defaults(for: "e", count: 500, name: { "a\($0)" }, value: { _ in kilobyteValue })
-                        + [.text("]><r>"), .text("<e/>", times: 2_000), .text("</r>")])
-            },
+            document: { _ in defaultsOnElements() },
             // At the 12th `<e/>` (its `/`, where libxml2 reports an empty tag), after the 506,920
             // bytes of the prolog: 12 × 512,000 bytes (500 values of 1,000 bytes and their 24-byte
             // rows) pass 1 MiB plus 10 times the 506,966 bytes parsed.
@@ -92,21 +100,15 @@ enum AttackCatalog {
         AttackCase(
             name: "namespaced attribute defaults (500 x 1 KB) on 2,000 elements",
             document: { _ in
-                AttackDocument(
-                    [.text("<!DOCTYPE p:r [")]
-                        + defaults(for: "p:e", count: 500, name: { "p:a\($0)" }, value: { _ in kilobyteValue })
-                        + [.text("]><p:r xmlns:p='urn:p'>"), .text("<p:e/>", times: 2_000), .text("</p:r>")])
+                defaultsOnElements(
+                    root: "p:r", rootAttributes: " xmlns:p='urn:p'", element: "p:e", name: { "p:a\($0)" })
             },
             // At the 12th `<p:e/>`'s `/`, after the 507,942 bytes of the prolog, as above.
             expectation: { _ in .error(.attributeDefaultsLimitExceeded, at: .offset(508_012)) }),
         AttackCase(
             name: "namespace declaration defaults (500 x 1 KB) on 2,000 elements",
             document: { _ in
-                AttackDocument(
-                    [.text("<!DOCTYPE r [")]
-                        + defaults(
-                            for: "e", count: 500, name: { "xmlns:n\($0)" }, value: { "urn:\($0):" + kilobyteValue })
-                        + [.text("]><r>"), .text("<e/>", times: 2_000), .text("</r>")])
+                defaultsOnElements(name: { "xmlns:n\($0)" }, value: { "urn:\($0):" + kilobyteValue })
             },
             // At the 12th `<e/>`'s `/`, after the 513,810 bytes of the prolog: each element is
             // given 521,780 bytes (500 declarations of about 1,006 bytes, with their 32-byte rows).
@@ -130,13 +132,7 @@ enum AttackCatalog {
             document: { _ in
                 // The comments earn the document 80 MB of allowance, which no step may spend at
                 // once.
-                AttackDocument(
-                    [.text("<!DOCTYPE r [")]
-                        + defaults(for: "e", count: 500, name: { "a\($0)" }, value: { _ in kilobyteValue })
-                        + [
-                            .text("]><r>"), .text("<!--" + String(repeating: "c", count: 1_017) + "-->", times: 8_000),
-                            .text("<e/>", times: 2_000), .text("</r>"),
-                        ])
+                defaultsOnElements(before: [.text("<!--" + String(repeating: "c", count: 1_017) + "-->", times: 8_000)])
             },
             // At the third `<e/>`'s `/`, after the 8,698,920 bytes of the prolog and comments:
             // within the document's allowance (87 MB by then), but the step's third element brings

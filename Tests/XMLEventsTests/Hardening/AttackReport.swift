@@ -41,4 +41,17 @@ struct AttackReport: Codable, Sendable {
     var canaryRequests = 0
     /// Whether the secret file's marker appeared in an event or in the error message.
     var secretSeen = false
+
+    /// Takes the figures a reader gathered from the events (in a report of its own); a secret
+    /// seen by either stays seen.
+    mutating func takeEventFigures(of reader: AttackReport) {
+        events = reader.events
+        elements = reader.elements
+        maxDepth = reader.maxDepth
+        maxAttributes = reader.maxAttributes
+        textBytes = reader.textBytes
+        elementNames = reader.elementNames
+        texts = reader.texts
+        secretSeen = secretSeen || reader.secretSeen
+    }
 }
