@@ -89,7 +89,7 @@ final class LibXML2PushContext {
 
     /// Hands `slice` to `xmlParseChunk`; with `terminate`, then declares the input complete in a
     /// call of its own, so that an error libxml2 raises there is one the end of the input caused
-    /// (see ``ParserSession/noteEndOfInput(inputByteCount:)``).
+    /// (see ``ParserSession/noteEndOfInput(inputByteCount:afterText:)``).
     func parseChunk(_ slice: UnsafeRawBufferPointer, terminate: Bool) {
         if session.pointee.byteOrderMark == nil {
             session.pointee.byteOrderMark = ByteOrderMark(leadingBytes: slice)

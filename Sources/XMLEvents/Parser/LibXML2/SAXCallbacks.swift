@@ -253,17 +253,20 @@ enum SAXCallbacks {
     {
         guard context.pointee.options & Int32(XML_PARSE_HUGE.rawValue) == 0 else { return nil }
         if code.rawValue == Int(XML_ERR_NAME_TOO_LONG.rawValue) { return .name }
-        let heldWhole: Set<Int> = [
-            Int(XML_ERR_INTERNAL_ERROR.rawValue), Int(XML_ERR_ATTRIBUTE_NOT_FINISHED.rawValue),
-            Int(XML_ERR_COMMENT_NOT_FINISHED.rawValue), Int(XML_ERR_PI_NOT_FINISHED.rawValue),
-            Int(XML_ERR_CDATA_NOT_FINISHED.rawValue),
-        ]
-        guard heldWhole.contains(code.rawValue), context.pointee.inputNr == 1, let input = context.pointee.input,
+        guard heldWholeCodes.contains(code.rawValue), context.pointee.inputNr == 1, let input = context.pointee.input,
             let base = input.pointee.base, let cursor = input.pointee.cur, let end = input.pointee.end
         else { return nil }
         let lookAhead = Int(XML_MAX_LOOKUP_LIMIT)
         return end - cursor > lookAhead || cursor - base > lookAhead ? .construct : nil
     }
+
+    /// The codes libxml2 reports a construct it reads whole under when it is too long for its
+    /// standard mode: its own, or an internal error.
+    private static let heldWholeCodes: Set<Int> = [
+        Int(XML_ERR_INTERNAL_ERROR.rawValue), Int(XML_ERR_ATTRIBUTE_NOT_FINISHED.rawValue),
+        Int(XML_ERR_COMMENT_NOT_FINISHED.rawValue), Int(XML_ERR_PI_NOT_FINISHED.rawValue),
+        Int(XML_ERR_CDATA_NOT_FINISHED.rawValue),
+    ]
 
     /// Whether a report ends the document. Fatal errors do, and so do namespace errors (a
     /// namespace-aware parser must reject an unbound prefix). libxml2's other non-fatal errors do
