@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include <libxml/SAX2.h>
+#include <libxml/hash.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 
@@ -136,9 +137,22 @@ static inline xmlevents_recorder *recorder_of(void *ctx) {
     return recorder != NULL && !recorder->failed ? recorder : NULL;
 }
 
+/// The document's own input: the first on the stack while a parameter entity is being read.
+static xmlParserInputPtr document_input(xmlParserCtxtPtr context) {
+    return context->inputNr > 1 ? (context->inputTab ? context->inputTab[0] : NULL) : context->input;
+}
+
+intptr_t xmlevents_document_decoded_offset(void *parser_context) {
+    xmlParserInputPtr input = document_input(parser_context);
+    if (input == NULL) return 0;
+    intptr_t offset = (intptr_t)input->consumed;
+    if (input->cur != NULL && input->base != NULL) offset += input->cur - input->base;
+    return offset;
+}
+
 void xmlevents_document_position(void *parser_context, xmlevents_location *location) {
     xmlParserCtxtPtr context = parser_context;
-    xmlParserInputPtr input = context->inputNr > 1 ? (context->inputTab ? context->inputTab[0] : NULL) : context->input;
+    xmlParserInputPtr input = document_input(context);
     if (input == NULL) {
         location->line = 0;
         location->column = 0;
@@ -147,14 +161,85 @@ void xmlevents_document_position(void *parser_context, xmlevents_location *locat
     }
     location->line = input->line;
     location->column = input->col;
-    intptr_t decoded = (intptr_t)input->consumed;
-    if (input->cur != NULL && input->base != NULL) decoded += input->cur - input->base;
-    location->byte_offset = decoded;
+    location->byte_offset = xmlevents_document_decoded_offset(context);
     // With an encoder, libxml2 converts the position back into the document's encoding.
     if (context->inputNr == 1 && input->buf != NULL && input->buf->encoder != NULL) {
         long consumed = xmlByteConsumed(context);
         if (consumed >= 0) location->byte_offset = consumed;
     }
+}
+
+/// `allowance + ratio * bytes`, saturating rather than wrapping (a ratio of `INTPTR_MAX` means
+/// no bound).
+static intptr_t amplification_bound(intptr_t allowance, intptr_t ratio, intptr_t bytes) {
+    intptr_t product, sum;
+    if (bytes < 0) bytes = 0;
+    if (__builtin_mul_overflow(ratio, bytes, &product) || __builtin_add_overflow(allowance, product, &sum)) {
+        return INTPTR_MAX;
+    }
+    return sum;
+}
+
+static intptr_t saturating_add(intptr_t lhs, intptr_t rhs) {
+    intptr_t sum;
+    return __builtin_add_overflow(lhs, rhs, &sum) ? INTPTR_MAX : sum;
+}
+
+xmlevents_amplification xmlevents_recorder_charge_amplification(xmlevents_recorder *recorder, intptr_t count,
+                                                                intptr_t *allowed) {
+    intptr_t parsed = recorder->main_context ? xmlevents_document_decoded_offset(recorder->main_context) : 0;
+    intptr_t document_bound =
+        amplification_bound(recorder->amplification_allowance, recorder->amplification_ratio, parsed);
+    if (saturating_add(recorder->amplified_bytes, count) > document_bound) {
+        *allowed = document_bound;
+        return XMLEVENTS_AMPLIFICATION_DOCUMENT;
+    }
+    // A step's first charge is bounded by the document's bound alone: one entity or one element's
+    // defaults, which the document declared, may be larger than a step's allowance.
+    intptr_t step_bound = amplification_bound(recorder->amplification_allowance, recorder->amplification_ratio,
+                                              parsed - recorder->step_start_offset);
+    if (recorder->step_amplified_bytes > 0 && saturating_add(recorder->step_amplified_bytes, count) > step_bound) {
+        *allowed = step_bound;
+        return XMLEVENTS_AMPLIFICATION_STEP;
+    }
+    recorder->amplified_bytes = saturating_add(recorder->amplified_bytes, count);
+    recorder->step_amplified_bytes = saturating_add(recorder->step_amplified_bytes, count);
+    return XMLEVENTS_AMPLIFICATION_WITHIN;
+}
+
+void xmlevents_recorder_begin_step(xmlevents_recorder *recorder) {
+    recorder->step_amplified_bytes = 0;
+    recorder->step_start_offset =
+        recorder->main_context ? xmlevents_document_decoded_offset(recorder->main_context) : 0;
+}
+
+/// What an element's defaults add to the tape: each attribute the DTD defaulted (the last
+/// `defaulted` of them, as libxml2 passes them) with its row; and, when the DTD gives the element
+/// any default, each of its namespace declarations with its row, since libxml2 does not say which
+/// of them it defaulted (a declaration written in the tag is charged too: it is in the document,
+/// once).
+static intptr_t defaulted_bytes(xmlParserCtxtPtr context, const xmlChar *local_name, const xmlChar *prefix,
+                                int namespace_count, const xmlChar **namespaces, int attribute_count, int defaulted,
+                                const xmlChar **attributes) {
+    intptr_t bytes = 0;
+    if (defaulted > 0 && defaulted <= attribute_count && attributes != NULL) {
+        for (int index = attribute_count - defaulted; index < attribute_count; index++) {
+            const xmlChar **attribute = attributes + 5 * index;
+            intptr_t value = attribute[3] != NULL && attribute[4] != NULL ? attribute[4] - attribute[3] : 0;
+            bytes = saturating_add(bytes, (intptr_t)sizeof(xmlevents_attribute) + value);
+        }
+    }
+    if (namespace_count > 0 && namespaces != NULL && context->attsDefault != NULL &&
+        xmlHashLookup2(context->attsDefault, local_name, prefix) != NULL) {
+        for (int index = 0; index < namespace_count; index++) {
+            const xmlChar *namespace_prefix = namespaces[2 * index];
+            const xmlChar *namespace_uri = namespaces[2 * index + 1];
+            intptr_t strings = (namespace_prefix ? (intptr_t)strlen((const char *)namespace_prefix) : 0) +
+                               (namespace_uri ? (intptr_t)strlen((const char *)namespace_uri) : 0);
+            bytes = saturating_add(bytes, (intptr_t)sizeof(xmlevents_namespace) + strings);
+        }
+    }
+    return bytes;
 }
 
 static inline size_t name_slot(uintptr_t local_name, uintptr_t prefix, uintptr_t namespace_uri) {
@@ -189,7 +274,6 @@ static inline uintptr_t intern(xmlevents_recorder *recorder, const xmlChar *loca
 static void start_element(void *ctx, const xmlChar *local_name, const xmlChar *prefix, const xmlChar *uri,
                           int namespace_count, const xmlChar **namespaces, int attribute_count, int defaulted,
                           const xmlChar **attributes) {
-    (void)defaulted;
     xmlevents_recorder *recorder = recorder_of(ctx);
     if (recorder == NULL || local_name == NULL) return;
     xmlevents_location location;
@@ -205,6 +289,22 @@ static void start_element(void *ctx, const xmlChar *local_name, const xmlChar *p
         recorder->report_violation(recorder->session, XMLEVENTS_VIOLATION_ATTRIBUTE_COUNT,
                                    (intptr_t)attribute_count + namespace_count);
         return;
+    }
+    // Nothing is copied of defaults the allowance does not cover.
+    intptr_t defaults = defaulted_bytes(ctx, local_name, prefix, namespace_count, namespaces, attribute_count,
+                                        defaulted, attributes);
+    if (defaults > 0) {
+        intptr_t allowed = 0;
+        switch (xmlevents_recorder_charge_amplification(recorder, defaults, &allowed)) {
+        case XMLEVENTS_AMPLIFICATION_WITHIN:
+            break;
+        case XMLEVENTS_AMPLIFICATION_DOCUMENT:
+            recorder->report_violation(recorder->session, XMLEVENTS_VIOLATION_ATTRIBUTE_DEFAULTS, allowed);
+            return;
+        case XMLEVENTS_AMPLIFICATION_STEP:
+            recorder->report_violation(recorder->session, XMLEVENTS_VIOLATION_ATTRIBUTE_DEFAULTS_IN_STEP, allowed);
+            return;
+        }
     }
     uintptr_t name = intern(recorder, local_name, prefix, uri);
     if (name == 0) return;

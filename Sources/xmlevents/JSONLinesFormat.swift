@@ -4,7 +4,8 @@ import XMLEvents
 /// output can be compared byte for byte and read by `jq` or any line-oriented tool.
 ///
 /// Absent values are `null` rather than missing keys: every event of a kind has the same keys.
-/// A parse error ends the output with an `error` line carrying the position.
+/// A parse error ends the output with an `error` line carrying the code's name (`null` for a
+/// libxml2 code the library does not name) and number, the message and the position.
 final class JSONLinesFormat: EventSink {
     private let output: BufferedOutput
 
@@ -30,7 +31,11 @@ final class JSONLinesFormat: EventSink {
     func finish(failure: XMLParsingError?) {
         guard let failure else { return }
         var line: [UInt8] = []
-        line.appendLiteral("{\"event\":\"error\",\"message\":")
+        line.appendLiteral("{\"event\":\"error\",\"code\":")
+        line.appendJSON(failure.code.name)
+        line.appendLiteral(",\"codeValue\":")
+        line.appendJSON(failure.code.rawValue)
+        line.appendLiteral(",\"message\":")
         line.appendJSON(failure.message)
         line.appendLiteral(",\"line\":")
         line.appendJSON(failure.line)

@@ -82,8 +82,33 @@ import Testing
             #expect(run.lines.count == 6)
             #expect(
                 run.lines.last
-                    == #"{"event":"error","message":"Opening and ending tag mismatch: b line 2 and a","#
-                    + #""line":3,"column":5,"byteOffset":14}"#)
+                    == #"{"event":"error","code":"tagNameMismatch","codeValue":76,"#
+                    + #""message":"Opening and ending tag mismatch: b line 2 and a","line":3,"column":5,"byteOffset":14}"#
+            )
+        }
+    }
+
+    /// The error line names the code: `truncated` for a document cut inside an attribute value,
+    /// `null` (with the number) for a libxml2 code the library does not name.
+    @Test(arguments: [
+        (
+            "<r><e a='cut",
+            #"{"event":"error","code":"truncated","codeValue":100010,"#
+                + #""message":"The document ended early inside <r>: 1 element is not closed (AttValue: ' expected)","#
+                + #""line":1,"column":13,"byteOffset":12}"#
+        ),
+        (
+            "<r><e a='1' a='2'/></r>",
+            #"{"event":"error","code":null,"codeValue":42,"message":"Attribute a redefined","#
+                + #""line":1,"column":18,"byteOffset":17}"#
+        ),
+    ])
+    func theErrorLineNamesTheCode(document: String, errorLine: String) async throws {
+        try await TestFiles.with { files in
+            let path = try TestDocument("cut.xml", document, wellFormed: false).write(in: files)
+            let run = try await CLI.run(["--format", "jsonl", path])
+            #expect(run.status == 1)
+            #expect(run.lines.last == errorLine)
         }
     }
 

@@ -108,6 +108,34 @@ import Testing
         for name in ["e5", "e12", "e47", "e54"] { #expect(rows[name] == "18", "\(name)") }
     }
 
+    /// One local name, `x`, written four ways: unprefixed (in no namespace and in `urn:one`), and
+    /// with the prefixes `a` and `b` (both bound to `urn:one`, and `a` then to `urn:three`) and `c`.
+    /// The summary counts names as written: a prefix makes another name, another namespace behind
+    /// the same written name does not. `fillers` names before them push them past the short list.
+    static func sharedLocalNames(fillers: Int) -> Data {
+        var body = (0..<fillers).map { "<f\($0)/>" }.joined()
+        body += "<x/>" + String(repeating: "<a:x/><b:x/>", count: 3) + "<b:x/><c:x/>"
+        body += "<d xmlns:a='urn:three'>" + String(repeating: "<a:x/>", count: 4) + "</d>"
+        body += String(repeating: "<x xmlns='urn:one'/>", count: 2)
+        return Data("<r xmlns:a='urn:one' xmlns:b='urn:one' xmlns:c='urn:two'>\(body)</r>".utf8)
+    }
+
+    /// Through the visitor tier (the whole document) and through owned events (`--select` of the
+    /// root), with the names in the short list and past it.
+    @Test(arguments: [0, 48], [[String](), ["--select", "/r"]])
+    func summaryCountsNamesThatShareALocalName(fillers: Int, selection: [String]) async throws {
+        let run = try await CLI.run(selection + ["-"], input: .data(Self.sharedLocalNames(fillers: fillers)))
+        #expect(run.status == 0, "\(run.errors)")
+        let rows = SummaryRows(run.output)
+        #expect(rows["elements"] == "\(fillers + 17) (\(fillers + 6) distinct names)")
+        #expect(rows["a:x"] == "7")
+        #expect(rows["b:x"] == "4")
+        #expect(rows["x"] == "3")
+        if fillers == 0 {
+            for name in ["c:x", "d", "r"] { #expect(rows[name] == "1", "\(name)") }
+        }
+    }
+
     @Test func summaryCountsEveryKind() async throws {
         let run = try await CLI.run(["--cdata", "-"], input: .data(TestDocuments.everyEventKind.data))
         #expect(run.status == 0)

@@ -129,5 +129,10 @@ import XMLEvents
         #expect(XMLParsingError.Code.truncated.description == "truncated (100010)")
         #expect(XMLParsingError.Code(rawValue: 68).description == "libxml2 error 68")
         #expect("\(XMLParsingError.Code.nodeLengthLimitExceeded)" == "nodeLengthLimitExceeded (100004)")
+        #expect(
+            XMLParsingError.Code.attributeDefaultsLimitExceeded.description == "attributeDefaultsLimitExceeded (100012)"
+        )
+        #expect(XMLParsingError.Code.truncated.name == "truncated")
+        #expect(XMLParsingError.Code(rawValue: 68).name == nil)
     }
 }

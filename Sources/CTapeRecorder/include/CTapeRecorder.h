@@ -85,7 +85,18 @@ typedef enum {
     XMLEVENTS_VIOLATION_ATTRIBUTE_VALUE_LENGTH = 3,
     XMLEVENTS_VIOLATION_TEXT_LENGTH = 4,
     XMLEVENTS_VIOLATION_CDATA_LENGTH = 5,
+    /// Attribute defaults took the amplification allowance beyond the document's bound (`value`).
+    XMLEVENTS_VIOLATION_ATTRIBUTE_DEFAULTS = 6,
+    /// ... beyond the bound of the current step (`value`).
+    XMLEVENTS_VIOLATION_ATTRIBUTE_DEFAULTS_IN_STEP = 7,
 } xmlevents_violation;
+
+/// Which bound of the amplification allowance a charge would break.
+typedef enum {
+    XMLEVENTS_AMPLIFICATION_WITHIN = 0,
+    XMLEVENTS_AMPLIFICATION_DOCUMENT = 1,
+    XMLEVENTS_AMPLIFICATION_STEP = 2,
+} xmlevents_amplification;
 
 /// A name the C cache has seen: libxml2's dictionary addresses, and the tape name they stand for.
 typedef struct {
@@ -120,6 +131,20 @@ typedef struct xmlevents_recorder {
     /// The tape names of the open elements, innermost last.
     xmlevents_column open_names;
 
+    // The amplification allowance: what the document adds by reference (an entity's replacement
+    // text, the attribute values and namespace declarations its DTD defaults) may not exceed
+    // `amplification_allowance` plus `amplification_ratio` times the document bytes parsed, for
+    // the document as a whole and, beyond the step's first charge, for each step (parse call)
+    // and the bytes parsed in it. Charged bytes are counted whole, with a row's size for each
+    // defaulted attribute or declaration: they are what the tape holds.
+
+    intptr_t amplification_allowance;
+    intptr_t amplification_ratio;
+    intptr_t amplified_bytes;
+    intptr_t step_amplified_bytes;
+    /// Where libxml2 was in the document, in decoded bytes, when the current step began.
+    intptr_t step_start_offset;
+
     /// Where the next piece of an unfinished CDATA section would start in the document, or -1.
     intptr_t cdata_continuation_offset;
     /// The Swift session, handed to every hook.
@@ -146,6 +171,19 @@ void xmlevents_recorder_install_callbacks(void *sax_handler);
 /// Where a libxml2 parser context (an `xmlParserCtxtPtr`) is in its document: line, column, and
 /// byte offset in the input as given. Inside a parameter entity, the document's own input counts.
 void xmlevents_document_position(void *context, xmlevents_location *location);
+
+/// How far into its document, in decoded (UTF-8) bytes, a libxml2 parser context has read: inside
+/// a parameter entity, the document's own input counts.
+intptr_t xmlevents_document_decoded_offset(void *context);
+
+/// Charges `count` bytes that the document adds by reference to the amplification allowance:
+/// counts them and returns `XMLEVENTS_AMPLIFICATION_WITHIN`, or returns the bound they would
+/// break, and that bound in `allowed`, without counting them.
+xmlevents_amplification xmlevents_recorder_charge_amplification(xmlevents_recorder *recorder, intptr_t count,
+                                                                intptr_t *allowed);
+
+/// Starts the amplification count of a new step, from where libxml2 is now.
+void xmlevents_recorder_begin_step(xmlevents_recorder *recorder);
 
 /// Records the run being gathered as one entry (or drops it: empty, or whitespace only when
 /// asked to).

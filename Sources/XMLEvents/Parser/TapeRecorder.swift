@@ -40,7 +40,6 @@ struct TapeRecorder {
     private var names: NameCache
     /// The owned names of the open elements, innermost last, which the end tags record again.
     private var openOwnedNames: [XMLName] = []
-    private var entityExpansion = 0
     private let limits: XMLParsingLimits
     private let reportsCDATA: Bool
 
@@ -56,6 +55,8 @@ struct TapeRecorder {
         shared.pointee.max_depth = limits.maxDepth
         shared.pointee.max_attributes_per_element = limits.maxAttributesPerElement
         shared.pointee.max_node_length = limits.maxNodeLength
+        shared.pointee.amplification_allowance = limits.entityExpansionAllowance
+        shared.pointee.amplification_ratio = limits.maxEntityExpansionRatio
         shared.pointee.drops_whitespace_only_text = options.dropsWhitespaceOnlyText
     }
 
@@ -133,11 +134,12 @@ struct TapeRecorder {
     }()
 
     /// Empties the tape for a new parse call (its reader is done with it), but for the bytes of
-    /// a run still being gathered.
+    /// a run still being gathered; the call is a new step for the amplification allowance.
     mutating func rewindTape() {
         let pending = pendingKind != Self.pendingNone
         tape.removeAll(keepingBytesFrom: pending ? shared.pointee.pending_start : columns.pointee.bytes.count)
         shared.pointee.pending_start = 0
+        xmlevents_recorder_begin_step(shared)
     }
 
     /// The byte count of the run being gathered.
@@ -208,6 +210,16 @@ struct TapeRecorder {
             fail(
                 .nodeLengthLimitExceeded,
                 "Attribute value is \(value) bytes long; the limit is \(limits.maxNodeLength)")
+        case XMLEVENTS_VIOLATION_ATTRIBUTE_DEFAULTS:
+            fail(
+                .attributeDefaultsLimitExceeded,
+                "Attribute defaults from the DTD, with entity references, add more than \(value) bytes; "
+                    + "the limit is \(amplificationLimit(of: "the document"))")
+        case XMLEVENTS_VIOLATION_ATTRIBUTE_DEFAULTS_IN_STEP:
+            fail(
+                .attributeDefaultsLimitExceeded,
+                "Attribute defaults from the DTD, with entity references, add more than \(value) bytes "
+                    + "in one step of the document; the limit is \(amplificationLimit(of: "the bytes of the step"))")
         case XMLEVENTS_VIOLATION_CDATA_LENGTH:
             fail(.nodeLengthLimitExceeded, "CDATA section is longer than the limit of \(limits.maxNodeLength) bytes")
         default:
@@ -307,20 +319,29 @@ struct TapeRecorder {
         columns.pointee.entries.append(EventTape.Entry(kind: .endDocument))
     }
 
-    /// Counts replacement text an entity reference is about to produce; `parsedBytes` is how far
-    /// into the document the parser is.
-    mutating func noteEntityExpansion(name: String, length: Int, parsedBytes: Int) {
-        entityExpansion += Swift.max(length, 1)
-        let allowed =
-            limits.entityExpansionAllowance
-            + limits.maxEntityExpansionRatio.multipliedReportingOverflow(by: Swift.max(parsedBytes, 0)).partialValue
-        if entityExpansion > allowed {
+    /// Charges the replacement text an entity reference is about to produce to the
+    /// amplification allowance.
+    mutating func noteEntityExpansion(name: String, length: Int) {
+        var allowed = 0
+        switch xmlevents_recorder_charge_amplification(shared, Swift.max(length, 1), &allowed) {
+        case XMLEVENTS_AMPLIFICATION_DOCUMENT:
             fail(
                 .entityExpansionLimitExceeded,
                 "Entity references expand to more than \(allowed) bytes (at '\(name)'); "
-                    + "the limit is \(limits.entityExpansionAllowance) bytes plus "
-                    + "\(limits.maxEntityExpansionRatio) times the document")
+                    + "the limit is \(amplificationLimit(of: "the document"))")
+        case XMLEVENTS_AMPLIFICATION_STEP:
+            fail(
+                .entityExpansionLimitExceeded,
+                "Entity references expand to more than \(allowed) bytes in one step of the document "
+                    + "(at '\(name)'); the limit is \(amplificationLimit(of: "the bytes of the step"))")
+        default:
+            break
         }
+    }
+
+    /// How the amplification allowance is bounded, for `part` (the document or the step).
+    private func amplificationLimit(of part: String) -> String {
+        "\(limits.entityExpansionAllowance) bytes plus \(limits.maxEntityExpansionRatio) times \(part)"
     }
 
     /// Explains libxml2's "extra content at the end" report, which it also gives for an input that
@@ -328,19 +349,11 @@ struct TapeRecorder {
     ///
     /// - Parameter firstContentByte: The document's first byte that is not a byte order mark's,
     ///   whitespace or NUL, if there was one.
-    func describeEarlyEnd(
-        libxml2Message: String, openElement: String?, firstContentByte: UInt8?
-    ) -> (XMLParsingError.Code, String) {
+    func describeEarlyEnd(libxml2Message: String, firstContentByte: UInt8?) -> (XMLParsingError.Code, String) {
         if hasEndedRoot {
             return (.extraContent, libxml2Message)
         }
-        if !hasStartedRoot {
-            if sawMarkup {
-                return (.truncated, "The document ended before its root element")
-            }
-            if firstContentByte == UInt8(ascii: "<") {
-                return (.truncated, "The document ended before its first tag was complete")
-            }
+        if !hasStartedRoot, !sawMarkup, firstContentByte != UInt8(ascii: "<") {
             guard let byte = firstContentByte else { return (.documentEmpty, "Document is empty") }
             let found =
                 (0x21...0x7E).contains(byte)
@@ -348,9 +361,62 @@ struct TapeRecorder {
             let hint = byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") ? " (it looks like JSON, not XML)" : ""
             return (.startTagExpected, "Expected '<' to start the document, found \(found)\(hint)")
         }
-        let name = openElement.map { " inside <\($0)>" } ?? ""
+        return (.truncated, whereTheDocumentEnded)
+    }
+
+    /// One of libxml2's own size checks in its standard mode (see ``SAXCallbacks``).
+    enum SizeRefusal {
+        /// A name longer than 50,000 bytes.
+        case name
+        /// A construct libxml2 reads whole that is longer than it reads ahead: 10,000,000 bytes,
+        /// its markup and what libxml2 holds before it in its buffer included.
+        case construct
+    }
+
+    /// The package's report of one of libxml2's own size refusals, with libxml2's message as the
+    /// detail.
+    func describeSizeRefusal(_ refusal: SizeRefusal, libxml2Message: String) -> (XMLParsingError.Code, String) {
+        switch refusal {
+        case .name:
+            return (
+                .nameLengthLimitExceeded,
+                "A name is longer than the limit of \(limits.maxNameLength) bytes (\(libxml2Message))"
+            )
+        case .construct:
+            return (
+                .nodeLengthLimitExceeded,
+                "A comment, processing instruction, CDATA section or start tag is longer than the "
+                    + "10000000 bytes libxml2 reads ahead with limits up to the standard ones; "
+                    + "the limit is \(limits.maxNodeLength) bytes (\(libxml2Message))"
+            )
+        }
+    }
+
+    /// Explains an error libxml2 raised because the input ended inside a construct: where the
+    /// document ended, and libxml2's report.
+    func describeTruncation(libxml2Message: String) -> String {
+        "\(whereTheDocumentEnded) (\(libxml2Message))"
+    }
+
+    /// Where an input that ended early left the document: before its first tag was complete,
+    /// before its root element, inside it (the innermost open element, and how many are open),
+    /// or after it.
+    private var whereTheDocumentEnded: String {
+        if hasEndedRoot { return "The document ended early, after its root element" }
+        if !hasStartedRoot {
+            return sawMarkup
+                ? "The document ended before its root element" : "The document ended before its first tag was complete"
+        }
+        let name = innermostOpenElement.map { " inside <\($0)>" } ?? ""
         let count = depth == 1 ? "1 element is" : "\(depth) elements are"
-        return (.truncated, "The document ended early\(name): \(count) not closed")
+        return "The document ended early\(name): \(count) not closed"
+    }
+
+    /// The name of the innermost element the recorder has opened and not closed, as written.
+    private var innermostOpenElement: String? {
+        let open = shared.pointee.open_names
+        guard open.count > 0, let base = open.base else { return nil }
+        return TapeName(bits: base.assumingMemoryBound(to: UInt.self)[open.count - 1]).name.qualifiedName
     }
 
     /// Records the character data or CDATA section gathered so far as one entry.

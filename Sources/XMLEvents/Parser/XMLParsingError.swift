@@ -53,8 +53,16 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let nameLengthLimitExceeded = Code(rawValue: 100_003)
         /// A text run or other node is longer than ``XMLParsingLimits/maxNodeLength``.
         public static let nodeLengthLimitExceeded = Code(rawValue: 100_004)
-        /// Entity references expand beyond ``XMLParsingLimits/maxEntityExpansionRatio``.
+        /// Entity references expand beyond the amplification allowance
+        /// (``XMLParsingLimits/entityExpansionAllowance`` plus
+        /// ``XMLParsingLimits/maxEntityExpansionRatio`` times the document), for the document or for
+        /// one step of it.
         public static let entityExpansionLimitExceeded = Code(rawValue: 100_005)
+        /// Attribute values and namespace declarations that the DTD's `<!ATTLIST>` defaults add
+        /// to elements take the amplification allowance entity expansion draws on beyond its
+        /// bound, for the document or for one step of it (see
+        /// ``XMLParsingLimits/entityExpansionAllowance``).
+        public static let attributeDefaultsLimitExceeded = Code(rawValue: 100_012)
         /// The ``XMLExternalEntityResolver`` threw.
         public static let externalEntityFailed = Code(rawValue: 100_006)
         /// libxml2 failed without saying why (an allocation failure, say).
@@ -69,9 +77,13 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         /// The code's name for the codes declared here, for example `tagNameMismatch (76)`;
         /// `libxml2 error 68` for the other libxml2 codes.
         public var description: String {
-            guard let name = Code.names[rawValue] else { return "libxml2 error \(rawValue)" }
+            guard let name else { return "libxml2 error \(rawValue)" }
             return "\(name) (\(rawValue))"
         }
+
+        /// The name of a code declared here, as spelled in Swift (`truncated`), or `nil` for
+        /// libxml2's other codes: for logs and machine-readable output.
+        public var name: String? { Code.names[rawValue] }
 
         private static let names: [Int: String] = [
             Code.extraContent.rawValue: "extraContent", Code.truncated.rawValue: "truncated",
@@ -83,6 +95,7 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
             Code.nameLengthLimitExceeded.rawValue: "nameLengthLimitExceeded",
             Code.nodeLengthLimitExceeded.rawValue: "nodeLengthLimitExceeded",
             Code.entityExpansionLimitExceeded.rawValue: "entityExpansionLimitExceeded",
+            Code.attributeDefaultsLimitExceeded.rawValue: "attributeDefaultsLimitExceeded",
             Code.externalEntityFailed.rawValue: "externalEntityFailed", Code.internalError.rawValue: "internalError",
             Code.parserFinished.rawValue: "parserFinished", Code.encodingMismatch.rawValue: "encodingMismatch",
         ]

@@ -1,6 +1,9 @@
 /// Bounds on what one document may make the parser hold or do; exceeding one ends parsing with
 /// an ``XMLParsingError`` whose code names the limit.
 ///
+/// Each bound is inclusive: a document at the limit is accepted, one a byte, a level or an
+/// attribute over it is refused.
+///
 /// The ``standard`` limits match libxml2's own defaults and suit documents from untrusted sources.
 /// ``huge`` lifts the size limits for trusted documents with very large nodes or deep nesting;
 /// limits above libxml2's defaults switch libxml2's own checks to its huge mode, and the limits
@@ -17,15 +20,32 @@ public struct XMLParsingLimits: Sendable, Hashable {
     /// checks for duplicates quadratically, so this bound also bounds that work.
     public var maxAttributesPerElement: Int
 
-    /// The longest text run, CDATA section, comment, processing instruction or attribute value,
-    /// in bytes of UTF-8.
+    /// The longest text run, CDATA section, comment, processing instruction (target or data) or
+    /// attribute value, in bytes of UTF-8.
+    ///
+    /// With limits up to the standard ones, libxml2 reads a comment, a processing instruction, a
+    /// CDATA section and a start tag (with its attribute values) whole, and no more than
+    /// 10,000,000 bytes ahead, their markup and up to a few kilobytes it holds before them
+    /// included: such a construct is refused, with the same code, a little below this limit's
+    /// standard value. Text runs are not read whole, and `.huge` lifts the look-ahead.
     public var maxNodeLength: Int
 
-    /// Entity expansion allowed before the ratio applies, in bytes of replacement text.
+    /// What the document may add by reference before the ratio applies, in bytes: the
+    /// replacement text of entity references, and the attribute values and namespace
+    /// declarations that its DTD's `<!ATTLIST>` defaults give elements (each charged with the
+    /// 24 or 32 bytes of the row it takes among the events).
+    ///
+    /// The allowance and ``maxEntityExpansionRatio`` bound the document as a whole, and each
+    /// step of it (one parse call, usually 4 KiB) on its own, by the bytes parsed in the step:
+    /// what earlier steps earned cannot be spent in one. A step's first charge (one entity, or
+    /// one element's defaults, which the document declared) is bounded by the document's bound
+    /// alone. Breaking either ends parsing with
+    /// ``XMLParsingError/Code/entityExpansionLimitExceeded`` or
+    /// ``XMLParsingError/Code/attributeDefaultsLimitExceeded``, whichever charge broke it.
     public var entityExpansionAllowance: Int
 
-    /// Replacement text that entity references may produce, as a multiple of the document bytes
-    /// parsed so far (beyond ``entityExpansionAllowance``).
+    /// What the document may add by reference (see ``entityExpansionAllowance``), as a multiple
+    /// of the document bytes parsed so far (beyond ``entityExpansionAllowance``).
     public var maxEntityExpansionRatio: Int
 
     /// Creates limits; every parameter defaults to the ``standard`` value.
@@ -56,11 +76,12 @@ public struct XMLParsingLimits: Sendable, Hashable {
 
     /// Limits for documents from untrusted sources: libxml2's defaults (depth 256, names of
     /// 50,000 bytes, nodes of 10 MB), at most 1,024 attributes per element, and entity
-    /// expansion of at most 1 MiB plus ten times the bytes parsed.
+    /// expansion and attribute defaults of at most 1 MiB plus ten times the bytes parsed.
     public static let standard = XMLParsingLimits()
 
     /// Limits for trusted documents with huge nodes: depth 100,000, names of 10 MB, nodes of
-    /// 1 GB, 10,000 attributes per element; the entity-expansion bound stays as in ``standard``.
+    /// 1 GB, 10,000 attributes per element; the bound on entity expansion and attribute defaults
+    /// stays as in ``standard``.
     ///
     /// The attribute cap stays far below the others because libxml2 2.9.14 checks a start tag's
     /// attributes for duplicates in quadratic time: 10,000 take milliseconds, 100,000 seconds.

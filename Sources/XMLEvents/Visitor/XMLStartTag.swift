@@ -47,7 +47,7 @@ public struct XMLStartTag: ~Copyable {
     /// - Parameter index: From 0 up to, not including, ``attributeCount``.
     @inlinable
     public func attributeName(at index: Int) -> XMLName {
-        precondition(index >= 0 && index < attributeRows.count, "XMLStartTag attribute index out of range")
+        checkAttributeIndex(index)
         return attributeRows[index].name.name
     }
 
@@ -62,9 +62,18 @@ public struct XMLStartTag: ~Copyable {
     public func withAttributeValue<Result, Failure: Error>(
         at index: Int, _ body: (borrowing XMLText) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        precondition(index >= 0 && index < attributeRows.count, "XMLStartTag attribute index out of range")
+        checkAttributeIndex(index)
         let row = attributeRows[index]
         return try body(XMLText(base: bytes.map { $0 + row.valueStart }, count: row.valueCount))
+    }
+
+    /// Stops the process, with a message that says so, when `index` is not an attribute's: in
+    /// every build, as an array's subscript does, since past the tag lie the next tags' rows.
+    @inlinable
+    func checkAttributeIndex(_ index: Int) {
+        guard index >= 0, index < attributeRows.count else {
+            fatalError("XMLStartTag attribute index \(index) is out of range 0..<\(attributeRows.count)")
+        }
     }
 
     /// A copy of the value of the attribute at `index`.

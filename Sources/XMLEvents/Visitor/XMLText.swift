@@ -32,8 +32,9 @@ public struct XMLText: ~Copyable {
     /// - Parameter index: A position from 0 up to, not including, ``count``.
     @inlinable
     public subscript(index: Int) -> UInt8 {
-        precondition(index >= 0 && index < count, "XMLText index out of range")
-        // `base` is nil only for an empty text, which the precondition has ruled out.
+        // In every build, with a message that says so: past the text lie the parser's other bytes.
+        guard index >= 0, index < count else { fatalError("XMLText index \(index) is out of range 0..<\(count)") }
+        // `base` is nil only for an empty text, which the check has ruled out.
         return base.unsafelyUnwrapped[index]
     }
 

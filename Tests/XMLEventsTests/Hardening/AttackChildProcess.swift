@@ -9,11 +9,12 @@
     enum AttackChildProcess {
         static let caseVariable = "XMLEVENTS_ATTACK_CASE"
         static let modeVariable = "XMLEVENTS_ATTACK_MODE"
+        static let tierVariable = "XMLEVENTS_ATTACK_TIER"
 
-        static func run(_ attack: AttackCase, mode: AttackMode) async throws -> AttackReport {
+        static func run(_ attack: AttackCase, mode: AttackMode, tier: AttackTier) async throws -> AttackReport {
             let data = try await ChildTestProcess.run(
                 filter: "HardeningAttackProbeEntry",
-                environment: [caseVariable: attack.name, modeVariable: mode.rawValue]
+                environment: [caseVariable: attack.name, modeVariable: mode.rawValue, tierVariable: tier.rawValue]
             )
             return try JSONDecoder().decode(AttackReport.self, from: data)
         }

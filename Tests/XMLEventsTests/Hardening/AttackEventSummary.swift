@@ -50,14 +50,7 @@
         }
 
         func fill(_ target: inout AttackReport) {
-            target.events = report.events
-            target.elements = report.elements
-            target.maxDepth = report.maxDepth
-            target.maxAttributes = report.maxAttributes
-            target.textBytes = report.textBytes
-            target.elementNames = report.elementNames
-            target.texts = report.texts
-            target.secretSeen = report.secretSeen
+            target.takeEventFigures(of: report)
         }
     }
 #endif

@@ -34,6 +34,12 @@ enum AttackExpectation: Sendable {
         -> String?
     {
         let expected = point.resolved(documentByteCount: report.documentByteCount)
+        // The command line's diagnostic says where, not the code or the byte offset.
+        if report.tier == .commandLine {
+            if report.errorLine == expected.line, report.errorColumn == expected.column { return nil }
+            return "expected an error at \(expected.line):\(expected.column), got "
+                + "\(report.errorLine ?? 0):\(report.errorColumn ?? 0): \(report.errorMessage ?? "")"
+        }
         if report.errorCode == code.rawValue, report.errorLine == expected.line,
             report.errorColumn == expected.column, report.errorByteOffset == expected.byteOffset
         {

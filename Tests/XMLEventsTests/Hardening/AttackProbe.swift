@@ -8,7 +8,8 @@
     /// ``AttackChildProcess``. Events are summarized as they pass, never kept, so the process's
     /// peak memory is the parser's.
     enum AttackProbe {
-        static func run(_ attack: AttackCase, mode: AttackMode) async throws -> AttackReport {
+        static func run(_ attack: AttackCase, mode: AttackMode, tier: AttackTier) async throws -> AttackReport {
+            if tier == .commandLine { return try await AttackCommandLine.run(attack, mode: mode) }
             let marker = "TOP-SECRET-\(UUID().uuidString)"
             let secretFile = FileManager.default.temporaryDirectory
                 .appendingPathComponent("xmlevents-attack-\(UUID().uuidString)")
@@ -28,22 +29,28 @@
                 server.route("/doc.xml", LoopbackResponse(body: .data(document.data)))
             }
 
-            var report = AttackReport(caseName: attack.name, mode: mode)
+            var report = AttackReport(caseName: attack.name, mode: mode, tier: tier)
             report.documentByteCount = document.byteCount
             report.baselineResidentBytes = ProcessMemory.residentBytes
             let clock = ContinuousClock()
             let cpuBefore = cpuSeconds()
             let start = clock.now
             var summary = AttackEventSummary(marker: marker)
+            var visitor = AttackVisitor(marker: marker)
+            func read<Source>(_ events: XMLEvents<Source>) async throws {
+                if tier == .visitor {
+                    try await events.visit(&visitor)
+                } else {
+                    for try await event in events { summary.add(event) }
+                }
+            }
             do {
                 switch attack.source {
                 case .stream:
-                    let chunks = AttackChunks(document: document, chunkSize: 1 << 16)
-                    for try await event in XMLEvents(chunks, options: mode.options) { summary.add(event) }
+                    try await read(
+                        XMLEvents(AttackChunks(document: document, chunkSize: 1 << 16), options: mode.options))
                 case .http:
-                    for try await event in XMLEvents(url: server.url("/doc.xml"), options: mode.options) {
-                        summary.add(event)
-                    }
+                    try await read(XMLEvents(url: server.url("/doc.xml"), options: mode.options))
                 }
             } catch let error as XMLParsingError {
                 report.outcome = .error
@@ -51,7 +58,7 @@
                 report.errorMessage = error.message
                 (report.errorLine, report.errorColumn, report.errorByteOffset) =
                     (error.line, error.column, error.byteOffset)
-                summary.check(error.message)
+                report.secretSeen = error.message.contains(marker)
             } catch {
                 report.outcome = .foreignError
                 report.errorMessage = "\(type(of: error)): \(error)"
@@ -59,7 +66,7 @@
             report.wallSeconds = (clock.now - start) / .seconds(1)
             report.cpuSeconds = cpuSeconds() - cpuBefore
             report.peakResidentBytes = ProcessMemory.peakResidentBytes
-            summary.fill(&report)
+            if tier == .visitor { visitor.fill(&report) } else { summary.fill(&report) }
             report.canaryRequests = server.requestCounts.filter { $0.key != "/doc.xml" }.values.reduce(0, +)
             return report
         }

@@ -10,11 +10,13 @@ struct AttackReport: Codable, Sendable {
 
     var caseName: String
     var mode: AttackMode
+    var tier = AttackTier.events
     var outcome: Outcome = .finished
     var errorCode: Int?
     var errorMessage: String?
     var errorLine: Int?
     var errorColumn: Int?
+    /// Not known for the command line, whose diagnostic gives the line and column.
     var errorByteOffset: Int?
     /// The document's length, for error points counted from its end.
     var documentByteCount = 0
@@ -39,4 +41,17 @@ struct AttackReport: Codable, Sendable {
     var canaryRequests = 0
     /// Whether the secret file's marker appeared in an event or in the error message.
     var secretSeen = false
+
+    /// Takes the figures a reader gathered from the events (in a report of its own); a secret
+    /// seen by either stays seen.
+    mutating func takeEventFigures(of reader: AttackReport) {
+        events = reader.events
+        elements = reader.elements
+        maxDepth = reader.maxDepth
+        maxAttributes = reader.maxAttributes
+        textBytes = reader.textBytes
+        elementNames = reader.elementNames
+        texts = reader.texts
+        secretSeen = secretSeen || reader.secretSeen
+    }
 }

@@ -16,7 +16,7 @@
             let notes = exemptions.compactMap { $0 }.joined(separator: "; ")
             let cell = result.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
             let cells = [
-                report.caseName, report.mode.rawValue, cell,
+                report.caseName, report.mode.rawValue, report.tier.rawValue, cell,
                 String(format: "%.2f", report.cpuSeconds), String(format: "%.2f", report.wallSeconds),
                 String(format: "%.1f", Double(report.peakResidentBytes) / 1_048_576),
                 String(format: "%.1f", Double(report.peakResidentBytes - report.baselineResidentBytes) / 1_048_576),

@@ -3,18 +3,20 @@
     import Testing
 
     /// The attack corpus: every document of ``AttackCatalog``, with the default options and with
-    /// `.huge`, each in a process of its own. Each must end in a typed error or a correct result,
-    /// within the time and memory budgets, without a request to the canary server and without a
-    /// byte of the secret file in any event.
+    /// `.huge`, through `for try await`, the visitor tier and the command line (see ``AttackRun``),
+    /// each in a process of its own. Each must end in a typed error or a correct result, within
+    /// the time and memory budgets, without a request to the canary server and without a byte of
+    /// the secret file in any event.
     ///
     /// Run one at a time (`.serialized`) so that the children do not compete with each other; the
     /// time budget is checked on CPU time, which other processes' load does not inflate. Under a
     /// sanitizer the budgets are not checked (its shadow memory and slowdown are not the
     /// parser's), everything else is.
     @Suite(.serialized) struct HardeningAttackCorpusTests {
-        @Test(arguments: AttackCatalog.all, AttackMode.allCases)
-        func attack(_ attack: AttackCase, mode: AttackMode) async throws {
-            let report = try await AttackChildProcess.run(attack, mode: mode)
+        @Test(arguments: AttackRun.all)
+        func attack(_ run: AttackRun) async throws {
+            let (attack, mode) = (run.attack, run.mode)
+            let report = try await AttackChildProcess.run(attack, mode: mode, tier: run.tier)
             var failures: [String] = []
             if let failure = attack.expectation(mode).failure(of: report) { failures.append(failure) }
             if report.canaryRequests != 0 { failures.append("\(report.canaryRequests) request(s) to the canary") }
@@ -27,7 +29,7 @@
                     failures.append("peak resident memory \(report.peakResidentBytes >> 20) MiB")
                 }
             }
-            #expect(failures.isEmpty, "\(attack.name) [\(mode)]: \(failures.joined(separator: "; "))")
+            #expect(failures.isEmpty, "\(run): \(failures.joined(separator: "; "))")
             AttackTable.append(report, exemptions: [attack.timeExemption[mode], attack.memoryExemption[mode]])
         }
     }

@@ -9,11 +9,13 @@
             let environment = ProcessInfo.processInfo.environment
             guard let name = environment[AttackChildProcess.caseVariable],
                 let modeName = environment[AttackChildProcess.modeVariable],
+                let tierName = environment[AttackChildProcess.tierVariable],
                 let reportPath = ChildTestProcess.reportPath
             else { return }
             let attack = try #require(AttackCatalog.named(name), "no attack named \(name)")
             let mode = try #require(AttackMode(rawValue: modeName))
-            let report = try await AttackProbe.run(attack, mode: mode)
+            let tier = try #require(AttackTier(rawValue: tierName))
+            let report = try await AttackProbe.run(attack, mode: mode, tier: tier)
             try JSONEncoder().encode(report).write(to: URL(fileURLWithPath: reportPath))
         }
     }

@@ -87,12 +87,39 @@ final class LibXML2PushContext {
         session.pointee.recorder.rewindTape()
     }
 
-    /// Hands `slice` to `xmlParseChunk`, with the package's error handlers installed for the call.
+    /// Hands `slice` to `xmlParseChunk`; with `terminate`, then declares the input complete in a
+    /// call of its own, so that an error libxml2 raises there is one the end of the input caused
+    /// (see ``ParserSession/noteEndOfInput(inputByteCount:afterText:)``).
     func parseChunk(_ slice: UnsafeRawBufferPointer, terminate: Bool) {
         if session.pointee.byteOrderMark == nil {
             session.pointee.byteOrderMark = ByteOrderMark(leadingBytes: slice)
         }
         session.pointee.noteFirstContentByte(in: slice)
+        fedByteCount += slice.count
+        if !slice.isEmpty || !terminate {
+            feed(slice, terminate: false)
+        }
+        guard terminate, session.pointee.error == nil else { return }
+        let afterText = holdsText
+        feed(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
+        session.pointee.noteEndOfInput(inputByteCount: fedByteCount, afterText: afterText)
+    }
+
+    /// Whether what libxml2 holds unparsed is a run of text (with references) rather than the
+    /// start of markup: in content, anything but a `<`.
+    private var holdsText: Bool {
+        guard context.pointee.instate == XML_PARSER_CONTENT, context.pointee.inputNr == 1,
+            let input = context.pointee.input, let cursor = input.pointee.cur, let end = input.pointee.end,
+            cursor < end
+        else { return false }
+        return cursor.pointee != UInt8(ascii: "<")
+    }
+
+    /// Bytes handed to libxml2 so far: the input's length, once it has ended.
+    private var fedByteCount = 0
+
+    /// One `xmlParseChunk` call, with the package's error handlers installed for it.
+    private func feed(_ slice: UnsafeRawBufferPointer, terminate: Bool) {
         let saved = xmlevents_install_error_handlers(SAXCallbacks.structuredError, UnsafeMutableRawPointer(context))
         let status = xmlParseChunk(
             context,

@@ -4,11 +4,6 @@ internal import CTapeRecorder
 /// Where a libxml2 parser context is in its document, read field by field: the context is a large
 /// C struct, and reading it whole (`pointee`) would copy it on every start tag.
 extension UnsafeMutablePointer where Pointee == xmlParserCtxt {
-    /// The document's own input: the first on the stack while a parameter entity is being read.
-    private var documentInput: xmlParserInputPtr? {
-        pointee.inputNr > 1 ? pointee.inputTab?[0] : pointee.input
-    }
-
     /// Line, column and byte offset (in the input as given) the parser has reached: what the C
     /// recorder records for every start tag, read the same way.
     var documentPosition: (line: Int, column: Int, byteOffset: Int) {
@@ -20,9 +15,6 @@ extension UnsafeMutablePointer where Pointee == xmlParserCtxt {
     /// How far into the document, in bytes of its UTF-8 form, the parser has read: cheap, and
     /// independent of how the input was split into chunks.
     var decodedOffset: Int {
-        guard let input = documentInput else { return 0 }
-        let consumed = Int(input.pointee.consumed)
-        guard let cursor = input.pointee.cur, let base = input.pointee.base else { return consumed }
-        return consumed + (cursor - base)
+        xmlevents_document_decoded_offset(UnsafeMutableRawPointer(self))
     }
 }

@@ -76,6 +76,38 @@ struct ParserSession {
         positionIsPending = false
     }
 
+    /// Classifies the error libxml2 raised once it was told the input had ended, in a call of its
+    /// own: an error more input could have avoided is the document's truncation, reported as
+    /// ``XMLParsingError/Code/truncated`` with libxml2's message as the detail.
+    ///
+    /// Whatever libxml2 still held then was one unfinished construct, and an error in it is the
+    /// truncation, unless no later byte could mend it (see ``completeConstructCodes``). But for
+    /// a run of text (`afterText`): libxml2 holds the text at the end of its input until more
+    /// comes or the input ends, and parses it only then; there, only an error at the end of the
+    /// input, or inside its last character (which the end may have cut: a UTF-8 character has at
+    /// most four bytes), is the truncation. libxml2's reports of an early end (already told
+    /// apart) and the package's own limits keep their code.
+    mutating func noteEndOfInput(inputByteCount: Int, afterText: Bool) {
+        guard var error, error.code.rawValue < 100_000, error.code != .extraContent,
+            error.code != .documentEmpty, !Self.completeConstructCodes.contains(error.code.rawValue),
+            !afterText || error.byteOffset >= inputByteCount - 3
+        else { return }
+        error.message = recorder.describeTruncation(libxml2Message: error.message)
+        error.code = .truncated
+        self.error = error
+    }
+
+    /// libxml2's codes for errors in constructs it has read whole, which no later byte could
+    /// mend: a character that is not allowed (`XML_ERR_INVALID_CHAR`), an undeclared entity
+    /// (`XML_ERR_UNDECLARED_ENTITY`, `XML_WAR_UNDECLARED_ENTITY`), a repeated attribute
+    /// (`XML_ERR_ATTRIBUTE_REDEFINED`), `]]>` in text (`XML_ERR_MISPLACED_CDATA_END`), an end tag
+    /// that does not match (`XML_ERR_TAG_NAME_MISMATCH`).
+    static let completeConstructCodes: Set<Int> = [
+        Int(XML_ERR_INVALID_CHAR.rawValue), Int(XML_ERR_UNDECLARED_ENTITY.rawValue),
+        Int(XML_WAR_UNDECLARED_ENTITY.rawValue), Int(XML_ERR_ATTRIBUTE_REDEFINED.rawValue),
+        Int(XML_ERR_MISPLACED_CDATA_END.rawValue), Int(XML_ERR_TAG_NAME_MISMATCH.rawValue),
+    ]
+
     /// Turns a limit the recorder reports into the session's error.
     mutating func adoptViolation() {
         if let violation = recorder.violation, error == nil {

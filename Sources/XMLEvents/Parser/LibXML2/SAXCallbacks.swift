@@ -201,11 +201,7 @@ enum SAXCallbacks {
         guard let entity = lookUp(ctx, name), entity.pointee.etype != XML_INTERNAL_PREDEFINED_ENTITY else {
             return lookUp(ctx, name)
         }
-        session.pointee.recorder.noteEntityExpansion(
-            name: string(name) ?? "",
-            length: Int(entity.pointee.length),
-            parsedBytes: session.pointee.mainContext.decodedOffset
-        )
+        session.pointee.recorder.noteEntityExpansion(name: string(name) ?? "", length: Int(entity.pointee.length))
         guard session.pointee.recorder.violation == nil else {
             session.pointee.adoptViolation()
             return refuse(context)
@@ -232,8 +228,9 @@ enum SAXCallbacks {
         var code = XMLParsingError.Code(rawValue: Int(report.code))
         if code == .extraContent || code == .documentEmpty {
             (code, message) = session.pointee.recorder.describeEarlyEnd(
-                libxml2Message: message, openElement: string(session.pointee.mainContext.pointee.name),
-                firstContentByte: session.pointee.firstContentByte)
+                libxml2Message: message, firstContentByte: session.pointee.firstContentByte)
+        } else if let size = sizeRefusal(code, session.pointee.mainContext) {
+            (code, message) = session.pointee.recorder.describeSizeRefusal(size, libxml2Message: message)
         }
         let raisedByMain =
             report.ctxt.map { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(session.pointee.mainContext)
@@ -243,6 +240,33 @@ enum SAXCallbacks {
         // of an input-buffer refill: the input's position cannot be read until libxml2 returns.
         session.pointee.fail(code, message, at: position, inputIsStable: report.ctxt != nil)
     }
+
+    /// Which of libxml2's own size checks in its standard mode a report is, if one: a name
+    /// longer than its 50,000 bytes (`XML_ERR_NAME_TOO_LONG`), or a construct it reads whole (a
+    /// comment, a processing instruction, a CDATA section, a start tag with its attribute values)
+    /// that took it more than 10,000,000 bytes ahead of where it is, or past the start of its
+    /// buffer: reported under the construct's code, or as an internal error ("Huge input
+    /// lookup"). The package's limits are within these in that mode, so such a name or construct
+    /// breaks them too.
+    private static func sizeRefusal(_ code: XMLParsingError.Code, _ context: xmlParserCtxtPtr)
+        -> TapeRecorder.SizeRefusal?
+    {
+        guard context.pointee.options & Int32(XML_PARSE_HUGE.rawValue) == 0 else { return nil }
+        if code.rawValue == Int(XML_ERR_NAME_TOO_LONG.rawValue) { return .name }
+        guard heldWholeCodes.contains(code.rawValue), context.pointee.inputNr == 1, let input = context.pointee.input,
+            let base = input.pointee.base, let cursor = input.pointee.cur, let end = input.pointee.end
+        else { return nil }
+        let lookAhead = Int(XML_MAX_LOOKUP_LIMIT)
+        return end - cursor > lookAhead || cursor - base > lookAhead ? .construct : nil
+    }
+
+    /// The codes libxml2 reports a construct it reads whole under when it is too long for its
+    /// standard mode: its own, or an internal error.
+    private static let heldWholeCodes: Set<Int> = [
+        Int(XML_ERR_INTERNAL_ERROR.rawValue), Int(XML_ERR_ATTRIBUTE_NOT_FINISHED.rawValue),
+        Int(XML_ERR_COMMENT_NOT_FINISHED.rawValue), Int(XML_ERR_PI_NOT_FINISHED.rawValue),
+        Int(XML_ERR_CDATA_NOT_FINISHED.rawValue),
+    ]
 
     /// Whether a report ends the document. Fatal errors do, and so do namespace errors (a
     /// namespace-aware parser must reject an unbound prefix). libxml2's other non-fatal errors do

@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+import XMLEvents
+
+/// Every ``XMLParsingLimits`` bound at its edge: a document at the limit is accepted, one a
+/// byte, a level or an attribute over it is refused with the limit's code, at the construct that
+/// broke it. In libxml2's standard mode (limits up to the standard ones) and its huge mode
+/// (`.huge`), with small limits where the defaults are too large to build, and at the defaults
+/// where they are not.
+@Suite struct LimitBoundaryTests {
+    /// The two libxml2 modes the limits run libxml2 in: limits up to the standard ones keep its
+    /// standard mode, and `.huge` (whose other limits stay above the standard ones when one is
+    /// lowered) its huge mode.
+    enum Engine: String, CaseIterable, CustomStringConvertible {
+        case standard
+        case huge
+
+        var description: String { rawValue }
+
+        func options(reportsCDATA: Bool = false, _ change: (inout XMLParsingLimits) -> Void = { _ in })
+            -> XMLParsingOptions
+        {
+            var limits = self == .standard ? XMLParsingLimits.standard : .huge
+            change(&limits)
+            return XMLParsingOptions(reportsCDATA: reportsCDATA, limits: limits)
+        }
+    }
+
+    /// Expects `accepted` to parse and `refused` to fail with `code`, and with `message` in the
+    /// error's message.
+    static func expectBoundary(
+        accepted: String, refused: String, options: XMLParsingOptions, code: XMLParsingError.Code,
+        message: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        let ok = await parse(accepted, options: options)
+        #expect(ok.error == nil, "at the limit: \(ok.error.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
+        let over = await parse(refused, options: options)
+        #expect(
+            over.error?.code == code, "over the limit: \(over.error.map { "\($0)" } ?? "accepted")",
+            sourceLocation: sourceLocation)
+        #expect(
+            over.error?.message.contains(message) == true, "\(over.error?.message ?? "")",
+            sourceLocation: sourceLocation)
+    }
+
+    static func nested(_ depth: Int) -> String {
+        String(repeating: "<d>", count: depth) + String(repeating: "</d>", count: depth)
+    }
+
+    @Test(arguments: Engine.allCases)
+    func depth(engine: Engine) async {
+        for limit in [1, 10, engine == .standard ? 256 : 100_000] {
+            await Self.expectBoundary(
+                accepted: Self.nested(limit), refused: Self.nested(limit + 1),
+                options: engine.options { $0.maxDepth = limit }, code: .depthLimitExceeded,
+                message: "deeper than the limit of \(limit)")
+        }
+    }
+
+    static func tag(attributes: Int, declarations: Int = 0) -> String {
+        "<e" + (0..<declarations).map { " xmlns:n\($0)='urn:\($0)'" }.joined()
+            + (0..<attributes).map { " a\($0)='v'" }.joined() + "/>"
+    }
+
+    /// Attributes and namespace declarations count together: refused once libxml2 reports the tag,
+    /// or, for a tag libxml2 holds long before its end, while it holds it.
+    @Test(arguments: Engine.allCases)
+    func attributesPerElement(engine: Engine) async {
+        for limit in [0, 3, engine == .standard ? 1_024 : 10_000] {
+            let options = engine.options { $0.maxAttributesPerElement = limit }
+            await Self.expectBoundary(
+                accepted: Self.tag(attributes: limit), refused: Self.tag(attributes: limit + 1), options: options,
+                code: .attributeLimitExceeded, message: "the limit is \(limit)")
+            // A tag that libxml2 holds past 64 KiB before its end: counted while it is held.
+            let padding = String(repeating: " ", count: 80 * 1_024)
+            await Self.expectBoundary(
+                accepted: Self.tag(attributes: limit).dropLast(2) + padding + "/>",
+                refused: Self.tag(attributes: limit + 1).dropLast(2) + padding + "/>", options: options,
+                code: .attributeLimitExceeded, message: "has more than \(limit) attributes; the limit is \(limit)")
+            let declarations = limit / 2
+            await Self.expectBoundary(
+                accepted: Self.tag(attributes: limit - declarations, declarations: declarations),
+                refused: Self.tag(attributes: limit - declarations, declarations: declarations + 1), options: options,
+                code: .attributeLimitExceeded, message: "the limit is \(limit)")
+        }
+    }
+
+    static func name(_ length: Int) -> String { String(repeating: "n", count: length) }
+
+    /// Element names, their prefixes, attribute names: at the limit, and a byte over it.
+    @Test(arguments: Engine.allCases)
+    func nameLength(engine: Engine) async {
+        for limit in [1, 100] {
+            let options = engine.options { $0.maxNameLength = limit }
+            let message = "A name is longer than the limit of \(limit) bytes"
+            for (accepted, refused) in [
+                ("<\(Self.name(limit))/>", "<\(Self.name(limit + 1))/>"),
+                ("<r \(Self.name(limit))='v'/>", "<r \(Self.name(limit + 1))='v'/>"),
+                (
+                    "<\(Self.name(limit)):r xmlns:\(Self.name(limit))='urn:p'/>",
+                    "<\(Self.name(limit + 1)):r xmlns:\(Self.name(limit + 1))='urn:p'/>"
+                ),
+            ] {
+                await Self.expectBoundary(
+                    accepted: accepted, refused: refused, options: options, code: .nameLengthLimitExceeded,
+                    message: message)
+            }
+        }
+    }
+
+    /// The default, 50,000 bytes, which libxml2's standard mode enforces on every name (a
+    /// processing instruction's target, a namespace prefix) with the same code.
+    @Test func nameLengthAtTheDefault() async {
+        let limit = XMLParsingLimits.standard.maxNameLength
+        let message = "A name is longer than the limit of \(limit) bytes"
+        for (accepted, refused) in [
+            ("<\(Self.name(limit))/>", "<\(Self.name(limit + 1))/>"),
+            ("<r \(Self.name(limit))='v'/>", "<r \(Self.name(limit + 1))='v'/>"),
+            ("<r><?\(Self.name(limit)) data?></r>", "<r><?\(Self.name(limit + 1)) data?></r>"),
+            ("<r xmlns:\(Self.name(limit))='urn:p'/>", "<r xmlns:\(Self.name(limit + 1))='urn:p'/>"),
+        ] {
+            await Self.expectBoundary(
+                accepted: accepted, refused: refused, options: .default, code: .nameLengthLimitExceeded,
+                message: message)
+        }
+    }
+
+    /// Every kind of node the length limit bounds, made of `length` bytes of content.
+    static let nodes: [(String, @Sendable (String) -> String)] = [
+        ("text", { "<r>\($0)</r>" }),
+        ("text with references", { "<r>&amp;\($0.dropFirst())</r>" }),
+        ("CDATA", { "<r><![CDATA[\($0)]]></r>" }),
+        ("comment", { "<r><!--\($0)--></r>" }),
+        ("processing instruction data", { "<r><?pi \($0)?></r>" }),
+        ("processing instruction target", { "<r><?p\($0.dropFirst())?></r>" }),
+        ("attribute value", { "<r a='\($0)'/>" }),
+        ("attribute value with references", { "<r a='&#x76;\($0.dropFirst())'/>" }),
+    ]
+
+    @Test(arguments: Engine.allCases, [false, true])
+    func nodeLength(engine: Engine, reportsCDATA: Bool) async {
+        let limit = 1_000
+        let options = engine.options(reportsCDATA: reportsCDATA) { $0.maxNodeLength = limit }
+        for (kind, document) in Self.nodes {
+            let ok = await parse(document(String(repeating: "v", count: limit)), options: options)
+            #expect(ok.error == nil, "\(kind) at the limit: \(ok.error.map { "\($0)" } ?? "")")
+            let over = await parse(document(String(repeating: "v", count: limit + 1)), options: options)
+            #expect(
+                over.error?.code == .nodeLengthLimitExceeded,
+                "\(kind) over the limit: \(over.error.map { "\($0)" } ?? "accepted")")
+            #expect(over.error?.message.contains("\(limit)") == true, "\(kind): \(over.error?.message ?? "")")
+        }
+    }
+
+    /// At the default, 10,000,000 bytes: a text run to the byte. What libxml2 reads whole (a
+    /// comment, a processing instruction, a CDATA section, a start tag) must also fit, with its
+    /// markup and what libxml2 holds before it, in the 10,000,000 bytes its standard mode reads
+    /// ahead, so it is refused a little below the limit, with the same code.
+    @Test func nodeLengthAtTheDefault() async {
+        let limit = XMLParsingLimits.standard.maxNodeLength
+        await Self.expectBoundary(
+            accepted: "<r>\(String(repeating: "v", count: limit))</r>",
+            refused: "<r>\(String(repeating: "v", count: limit + 1))</r>", options: .default,
+            code: .nodeLengthLimitExceeded, message: "Text is longer than the limit of \(limit) bytes")
+        for (kind, document) in Self.nodes where kind != "text" && !kind.hasSuffix("target") {
+            let ok = await parse(document(String(repeating: "v", count: limit - 10_000)))
+            #expect(ok.error == nil, "\(kind) a little below the limit: \(ok.error.map { "\($0)" } ?? "")")
+            let over = await parse(document(String(repeating: "v", count: limit + 1)))
+            #expect(
+                over.error?.code == .nodeLengthLimitExceeded,
+                "\(kind) over the limit: \(over.error.map { "\($0)" } ?? "accepted")")
+        }
+    }
+
+    /// Entity expansion: with no ratio, the allowance to the byte. libxml2 looks an entity up
+    /// twice on its first reference (to check its content, then to expand it), so `&x;&x;`
+    /// costs 3 × 10 bytes.
+    @Test(arguments: Engine.allCases)
+    func entityExpansionAllowance(engine: Engine) async {
+        let document = "<!DOCTYPE r [<!ENTITY x '0123456789'>]><r>&x;&x;</r>"
+        for (allowance, accepted) in [(30, true), (29, false)] {
+            let options = engine.options {
+                $0.entityExpansionAllowance = allowance
+                $0.maxEntityExpansionRatio = 0
+            }
+            let error = await parse(document, options: options).error
+            if accepted {
+                #expect(error == nil, "allowance \(allowance): \(error.map { "\($0)" } ?? "")")
+            } else {
+                #expect(
+                    error?.code == .entityExpansionLimitExceeded,
+                    "allowance \(allowance): \(error.map { "\($0)" } ?? "accepted")")
+                #expect(error?.message.contains("more than \(allowance) bytes") == true)
+            }
+        }
+    }
+
+    /// The ratio: with no allowance, the `k`-th reference to a 100-byte entity is refused once
+    /// the expansion passes the ratio times the bytes parsed up to it.
+    @Test(arguments: Engine.allCases, [2, 3])
+    func entityExpansionRatio(engine: Engine, ratio: Int) async throws {
+        let prolog = "<!DOCTYPE r [<!ENTITY x '\(String(repeating: "x", count: 100))'>]><r>"
+        let document = prolog + String(repeating: "&x;", count: 40) + "</r>"
+        let options = engine.options {
+            $0.entityExpansionAllowance = 0
+            $0.maxEntityExpansionRatio = ratio
+        }
+        // The parser is just past the k-th `&x;`; the first is charged twice.
+        let parsed = { (k: Int) in prolog.utf8.count + 3 * k }
+        let refused = try #require((1...40).first { k in (k + 1) * 100 > ratio * parsed(k) })
+        let error = try #require(await parse(document, options: options).error)
+        #expect(error.code == .entityExpansionLimitExceeded)
+        #expect(error.byteOffset == parsed(refused), "\(error)")
+    }
+}
