@@ -114,6 +114,7 @@ final class ParseDriver {
             break
         }
         if !appending { context.rewindTape() }
+        context.beginStep()
         let taken = takeStep(bytes, terminate: terminate, context: context)
         if let error = context.error {
             state = .failed(error)
@@ -149,6 +150,7 @@ final class ParseDriver {
             return
         }
         if !appending { context.rewindTape() }
+        context.beginStep()
         if !heldBack.isEmpty || !heldHeader.isEmpty {
             heldBack.withUnsafeBytes { parseSlice($0, terminate: false, mayHold: false, context: context) }
             heldBack.removeAll()

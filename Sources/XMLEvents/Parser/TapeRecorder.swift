@@ -134,11 +134,16 @@ struct TapeRecorder {
     }()
 
     /// Empties the tape for a new parse call (its reader is done with it), but for the bytes of
-    /// a run still being gathered; the call is a new step for the amplification allowance.
+    /// a run still being gathered.
     mutating func rewindTape() {
         let pending = pendingKind != Self.pendingNone
         tape.removeAll(keepingBytesFrom: pending ? shared.pointee.pending_start : columns.pointee.bytes.count)
         shared.pointee.pending_start = 0
+    }
+
+    /// Starts a new step for the amplification allowance, whether or not the tape was rewound
+    /// (a batch of steps keeps their events on one tape; each is a step all the same).
+    func beginStep() {
         xmlevents_recorder_begin_step(shared)
     }
 

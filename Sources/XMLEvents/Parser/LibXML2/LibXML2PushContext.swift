@@ -87,6 +87,11 @@ final class LibXML2PushContext {
         session.pointee.recorder.rewindTape()
     }
 
+    /// Starts a new step for the amplification allowance.
+    func beginStep() {
+        session.pointee.recorder.beginStep()
+    }
+
     /// Hands `slice` to `xmlParseChunk`; with `terminate`, then declares the input complete in a
     /// call of its own, so that an error libxml2 raises there is one the end of the input caused
     /// (see ``ParserSession/noteEndOfInput(inputByteCount:afterText:)``).
