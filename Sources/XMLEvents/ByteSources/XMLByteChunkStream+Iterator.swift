@@ -14,7 +14,7 @@ extension XMLByteChunkStream {
 
         /// Shared by copies of the iterator; the stream ends for the producer when the last one
         /// is gone.
-        private final class Consumer {
+        fileprivate final class Consumer {
             let storage: ByteChunkStreamStorage
 
             init(storage: ByteChunkStreamStorage) {
@@ -27,7 +27,7 @@ extension XMLByteChunkStream {
         }
 
         /// `nil` for an iterator made after the first, which must not take anybody's chunks.
-        private let consumer: Consumer?
+        fileprivate let consumer: Consumer?
         private var hasReportedMisuse = false
 
         init(storage: ByteChunkStreamStorage, isConsumer: Bool) {
@@ -60,5 +60,12 @@ extension XMLByteChunkStream {
             }
             return try await consumer.storage.next(isolation: actor)
         }
+    }
+}
+
+extension XMLByteChunkStream.Iterator: ChunkReadiness {
+    /// Whether a chunk is buffered, which `next` hands out without waiting.
+    @usableFromInline var hasChunkAtHand: Bool {
+        (consumer?.storage.bufferedByteCount ?? 0) > 0
     }
 }

@@ -61,3 +61,7 @@ public struct XMLDataChunks: AsyncSequence, Sendable {
         }
     }
 }
+
+extension XMLDataChunks.Iterator: ChunkReadiness {
+    @usableFromInline var hasChunkAtHand: Bool { true }
+}

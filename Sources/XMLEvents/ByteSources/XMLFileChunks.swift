@@ -74,10 +74,10 @@ public struct XMLFileChunks: AsyncSequence, Sendable {
         private let path: String
         private let chunkSize: Int
         /// A regular file, read on the task.
-        private var descriptor: FileDescriptorReader?
+        fileprivate var descriptor: FileDescriptorReader?
         /// Anything else, read on a thread of its own.
-        private var chunks: XMLByteChunkStream.Iterator?
-        private var isDone = false
+        fileprivate var chunks: XMLByteChunkStream.Iterator?
+        fileprivate var isDone = false
         private let refusal: XMLByteSourceError?
         private let progress: XMLSourceProgress
 
@@ -175,6 +175,14 @@ public struct XMLFileChunks: AsyncSequence, Sendable {
             chunks = nil
             progress.finish()
         }
+    }
+}
+
+extension XMLFileChunks.Iterator: ChunkReadiness {
+    /// A regular file's reads do not wait for bytes to arrive; another file's chunks are at hand
+    /// when its reader thread has buffered some.
+    @usableFromInline var hasChunkAtHand: Bool {
+        isDone || descriptor != nil || (chunks?.hasChunkAtHand ?? false)
     }
 }
 

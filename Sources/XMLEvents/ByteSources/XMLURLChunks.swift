@@ -113,4 +113,12 @@
             }
         }
     }
+
+    extension XMLURLChunks.Iterator: ChunkReadiness {
+        /// A file's chunks are at hand as ``XMLFileChunks``' are; an HTTP body's are not known to be.
+        @usableFromInline var hasChunkAtHand: Bool {
+            guard case .file(let file) = reader else { return false }
+            return file.hasChunkAtHand
+        }
+    }
 #endif

@@ -34,7 +34,9 @@ extension EventTapeFeed {
                 appending = true
                 guard case .reading = feed.phase else { continue }
                 let tape = feed.tape
-                if tape.holdsBatch || feed.slice.isOver() || (!feed.hasBytesAtHand && tape.count > 0) {
+                if tape.holdsBatch || feed.slice.isOver()
+                    || (!feed.hasBytesAtHand && tape.count > 0 && !feed.sourceHasChunkAtHand)
+                {
                     return TaskConfined((feed, .more))
                 }
             }
@@ -79,6 +81,22 @@ extension EventTapeFeed {
     }
 }
 
+extension EventTapeFeed {
+    /// Whether reading the source's next chunk will not wait (a regular file, data in memory, a
+    /// stream with chunks buffered): only then does a batch go on into it, since a batch that
+    /// waited for its source would hold the events it has parsed back from the reader.
+    @inlinable var sourceHasChunkAtHand: Bool {
+        (source as? any ChunkReadiness)?.hasChunkAtHand ?? false
+    }
+}
+
+/// A source iterator that knows whether its next chunk is at hand.
+@usableFromInline
+protocol ChunkReadiness {
+    /// Whether the next call to `next` returns without waiting for bytes to arrive.
+    var hasChunkAtHand: Bool { get }
+}
+
 /// How a batch of steps ended.
 @usableFromInline
 enum TapeBatchEnd {
@@ -91,11 +109,12 @@ enum TapeBatchEnd {
 }
 
 extension EventTape {
-    /// Whether the tape holds as much as a batch should: the events of about 200 KiB of small
-    /// records, or a megabyte of text, so that a batch's memory stays bounded whatever the time
-    /// slice lets through.
+    /// Whether the tape holds as much as a batch should: 8,192 events (about 100 KiB of small
+    /// records) or 512 KiB of text. Small enough that the batch stays in the caches of the core
+    /// that parsed it and of the one that reads it: on records, the loop on the main actor ran at
+    /// 0.70× the nonisolated loop with 64 Ki events a batch, 0.82× with 16 Ki, 0.86× with 8 Ki.
     @inlinable var holdsBatch: Bool {
-        count >= 16 * 1024 || columns.pointee.bytes.count >= 1 << 20
+        count >= 8 * 1024 || columns.pointee.bytes.count >= 512 << 10
     }
 }
 
