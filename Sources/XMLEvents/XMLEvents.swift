@@ -36,9 +36,10 @@ where Source.Element: ContiguousBytes & Sendable {
     /// How the document is parsed.
     public let options: XMLParsingOptions
 
-    /// Whether the source may be read off the consumer's actor: known where the sequence is made,
-    /// from the source's static type.
-    @usableFromInline let sourceIsSendable: Bool
+    /// How a parse of the document starts ahead of a reader on an actor, in a task of its own;
+    /// `nil` when the source is not known to be `Sendable` where the sequence is made, and so must
+    /// be read where the reader runs.
+    @usableFromInline let parsingAhead: EventTapeFeed<Source.AsyncIterator>.ParsingAhead?
 
     /// Creates the events of the document whose bytes `source` delivers, chunk by chunk.
     ///
@@ -51,13 +52,14 @@ where Source.Element: ContiguousBytes & Sendable {
     ///     `AsyncThrowingStream<Data, Error>`.
     ///   - options: How to parse; the defaults are safe for untrusted input.
     public init(_ source: Source, options: XMLParsingOptions = .default) {
-        self.init(source: source, options: options, sourceIsSendable: false)
+        self.init(source: source, options: options, parsingAhead: nil)
     }
 
-    init(source: Source, options: XMLParsingOptions, sourceIsSendable: Bool) {
+    @usableFromInline
+    init(source: Source, options: XMLParsingOptions, parsingAhead: EventTapeFeed<Source.AsyncIterator>.ParsingAhead?) {
         self.source = source
         self.options = options
-        self.sourceIsSendable = sourceIsSendable
+        self.parsingAhead = parsingAhead
     }
 
     /// Starts parsing; each iterator parses the document anew from the source's beginning.
@@ -68,7 +70,7 @@ where Source.Element: ContiguousBytes & Sendable {
     /// A parse of the document from the source's beginning.
     @usableFromInline
     func makeFeed() -> EventTapeFeed<Source.AsyncIterator> {
-        EventTapeFeed(source: source.makeAsyncIterator(), options: options, sourceIsSendable: sourceIsSendable)
+        EventTapeFeed(source: source.makeAsyncIterator(), options: options, parsingAhead: parsingAhead)
     }
 
     /// Hands out the events of one chunk without suspending, and reads the next chunk only when
@@ -136,6 +138,9 @@ where Source.Element: ContiguousBytes & Sendable {
 extension XMLEvents: Sendable where Source: Sendable {}
 
 extension XMLEvents where Source: Sendable {
+    // Inlinable, so that the parsing task the closure starts is specialized for the source in
+    // the caller, as the inline parse loop is.
+
     /// Creates the events of the document whose bytes `source` delivers, chunk by chunk.
     ///
     /// A `Sendable` source is read, and the document parsed, off the consumer's actor when the
@@ -145,7 +150,10 @@ extension XMLEvents where Source: Sendable {
     ///   - source: Any asynchronous sequence of byte chunks (`Data`, `[UInt8]`, …), for example an
     ///     `AsyncThrowingStream<Data, Error>`.
     ///   - options: How to parse; the defaults are safe for untrusted input.
+    @inlinable
     public init(_ source: Source, options: XMLParsingOptions = .default) {
-        self.init(source: source, options: options, sourceIsSendable: true)
+        self.init(source: source, options: options) { feed, pipeline in
+            pipeline.start(parsing: feed, of: Source.self)
+        }
     }
 }

@@ -22,11 +22,11 @@ enum FileDescriptorReaderThread {
         into source: XMLByteChunkStream.Source
     ) {
         let thread = Thread {
+            nameCurrentThread("XMLEvents fd \(file.descriptor)")
             pump(file, chunkSize: chunkSize, into: source) { code in
                 XMLByteSourceError.descriptorReadFailed(descriptor: file.descriptor, errno: code)
             }
         }
-        thread.name = "XMLEvents descriptor \(file.descriptor) reader"
         thread.start()
     }
 
@@ -38,9 +38,7 @@ enum FileDescriptorReaderThread {
     /// in between whether the consumer has gone away.
     static func start(opening path: String, chunkSize: Int, into source: XMLByteChunkStream.Source) {
         let thread = Thread {
-            // Named from inside: Foundation passes the name of the current thread to the system.
-            // (15 bytes at most on Linux.)
-            Thread.current.name = "XMLEvents file"
+            nameCurrentThread("XMLEvents file")
             let opened = openNonBlocking(path)
             guard opened >= 0 else {
                 source.finish(throwing: XMLByteSourceError.openFailed(path: path, errno: errno))
@@ -118,6 +116,23 @@ enum FileDescriptorReaderThread {
             if ready > 0 || (ready < 0 && errno != EINTR) { return true }
         }
         return false
+    }
+
+    /// Names the calling thread for the system's tools (`top -H`, `/proc/self/task/*/comm`), in at
+    /// most the 15 bytes Linux keeps. (Foundation's `Thread.name` reaches the system only when
+    /// set on the thread itself after `start()` has recorded it, which races with the thread.)
+    private static func nameCurrentThread(_ name: String) {
+        let short = String(decoding: name.utf8.prefix(15), as: UTF8.self)
+        #if canImport(Darwin)
+            pthread_setname_np(short)
+        #else
+            // pthread_setname_np is a GNU extension that Swift's Glibc module does not show; the
+            // kernel takes the same name through this file.
+            let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return }
+            _ = short.withCString { write(descriptor, $0, strlen($0)) }
+            close(descriptor)
+        #endif
     }
 
     private static func openNonBlocking(_ path: String) -> Int32 {

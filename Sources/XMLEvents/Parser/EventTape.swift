@@ -157,6 +157,21 @@ final class EventTape {
         if !ownedNames.isEmpty { ownedNames.removeAll(keepingCapacity: true) }
     }
 
+    /// Makes this tape hold a copy of `other`'s events, for a reader on another core while
+    /// `other` is written on: plain copies of the columns, and of the few owning arrays.
+    @usableFromInline
+    func replaceContents(with other: EventTape) {
+        let source = other.columns.pointee
+        columns.pointee.entries.replaceAll(with: source.entries.buffer)
+        columns.pointee.attributes.replaceAll(with: source.attributes.buffer)
+        columns.pointee.namespaces.replaceAll(with: source.namespaces.buffer)
+        columns.pointee.locations.replaceAll(with: source.locations.buffer)
+        columns.pointee.bytes.replaceAll(with: source.bytes.buffer)
+        prologs = other.prologs
+        doctypes = other.doctypes
+        ownedNames = other.ownedNames
+    }
+
     /// Above this many bytes the buffer is not kept once empty, so that one huge text does not
     /// hold its memory for the rest of the document.
     static let retainedByteCapacity = 1 << 20
@@ -331,6 +346,12 @@ struct TapeColumn<Element: BitwiseCopyable> {
 
     mutating func removeAll() {
         count = 0
+    }
+
+    /// Holds a copy of `elements` instead of its values.
+    mutating func replaceAll(with elements: UnsafeBufferPointer<Element>) {
+        count = 0
+        append(contentsOf: elements)
     }
 
     /// Removes and returns the last value, if there is one.

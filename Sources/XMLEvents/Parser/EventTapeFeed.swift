@@ -24,8 +24,12 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
         case done
     }
 
-    /// The events of the last step parsed: the driver's tape, kept after the driver is let go.
-    @usableFromInline let tape: EventTape
+    /// The events of the last step parsed: the driver's tape, kept after the driver is let go;
+    /// for a reader whose document is parsed ahead in a task of its own, the pipeline's tape.
+    @usableFromInline var tape: EventTape
+    /// The parse running ahead of this reader, when it runs on an actor (see
+    /// `EventTapeFeed+Batches.swift`).
+    @usableFromInline var pipeline: TapePipeline.Owner?
     @usableFromInline var phase = Phase.reading
     @usableFromInline var source: Source?
     @usableFromInline var driver: ParseDriver?
@@ -35,14 +39,17 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     @usableFromInline var parsedByteCount = 0
     /// When the thread is next given back.
     @usableFromInline var slice = ParseTimeSlice()
-    /// Whether the source may be read on another executor than the reader's: whether it is
-    /// `Sendable`, which its creator knows statically (see ``XMLEvents/sourceIsSendable``).
-    @usableFromInline let sourceIsSendable: Bool
+    /// Starts the parse ahead of a reader on an actor, when the source may be read in another
+    /// task: when it is `Sendable`, which the sequence's creator knows statically.
+    @usableFromInline let parsingAhead: ParsingAhead?
+
+    /// Hands a feed to a pipeline's parsing task.
+    @usableFromInline typealias ParsingAhead = @Sendable (EventTapeFeed, TapePipeline) -> Void
 
     @usableFromInline
-    init(source: Source, options: XMLParsingOptions, sourceIsSendable: Bool) {
+    init(source: Source, options: XMLParsingOptions, parsingAhead: ParsingAhead?) {
         self.source = source
-        self.sourceIsSendable = sourceIsSendable
+        self.parsingAhead = parsingAhead
         let driver = ParseDriver(options: options)
         self.driver = driver
         tape = driver.tape

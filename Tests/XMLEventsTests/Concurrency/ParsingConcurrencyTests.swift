@@ -134,6 +134,43 @@ import XMLCorpus
         #expect(source.released.load(ordering: .sequentiallyConsistent) == 1)
     }
 
+    /// A main-actor loop left early lets go of its source and parser: the parsing task that ran
+    /// ahead of it is cancelled when the iterator goes.
+    @MainActor @Test func leavingAMainActorLoopEarlyEndsTheParseAhead() async throws {
+        let source = CancellationTests.EndlessSource(chunk: CancellationTests.record)
+        let alive = try await CancellationTests.liveParsers {
+            var seen = 0
+            for try await event in XMLEvents(source) {
+                if case .startElement = event { seen += 1 }
+                if seen == 1_000 { break }
+            }
+            // The parsing task ends at its next step; wait for it, without a deadline in the
+            // assertions (a task that never ended would fail the test by its time limit).
+            while source.released.load(ordering: .sequentiallyConsistent) == 0 {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+        }
+        #expect(alive == 0)
+        #expect(source.released.load(ordering: .sequentiallyConsistent) == 1)
+    }
+
+    /// The parse runs at most one batch ahead of a main-actor loop that stops taking events: the
+    /// source of an endless document is read a bounded number of times however long the loop
+    /// waits.
+    @MainActor @Test func theParseAheadOfAMainActorLoopIsBounded() async throws {
+        let source = CancellationTests.EndlessSource(chunk: CancellationTests.record)
+        var iterator = XMLEvents(source).makeAsyncIterator()
+        _ = try await iterator.next()
+        // Time for an unbounded parse to run far ahead; nothing below depends on how long.
+        try await Task.sleep(for: .milliseconds(300))
+        let reads = source.iterated.load(ordering: .sequentiallyConsistent)
+        // A batch holds at most 8,192 events, about 7 of the source's chunks of 200 records:
+        // the one handed out, the one parsed ahead, and the chunk being read.
+        #expect(reads <= 2 * 8 + 1, "the source was read \(reads) times while the loop waited")
+        for _ in 0..<20_000 { _ = try await iterator.next() }
+        #expect(source.iterated.load(ordering: .sequentiallyConsistent) > reads)
+    }
+
     // MARK: - The same events wherever they are read
 
     /// Documents read in batches off the main actor give what the inline path gives: every event,
