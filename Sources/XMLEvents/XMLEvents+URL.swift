@@ -63,7 +63,9 @@
         ///
         /// - Returns: The response's head, or `nil` for a `file:` URL.
         /// - Throws: What the first ``next()`` throws if the transfer fails before a head, and
-        ///   ``XMLHTTPError/unsupportedRequest(url:reason:)`` once iteration has ended.
+        ///   ``XMLHTTPError/unsupportedRequest(url:reason:)`` once iteration has ended, or, on an
+        ///   actor, once events have been asked for (the transfer then belongs to the task that
+        ///   parses ahead of the loop: see <doc:Concurrency>).
         public mutating func response() async throws -> XMLHTTPResponse? {
             guard feed.source != nil else { throw XMLHTTPError.responseAfterTheEnd }
             return try await feed.source?.response() ?? nil
@@ -88,7 +90,9 @@
         /// - Returns: The head of the 2xx response the events come from, or of a 304.
         /// - Throws: The error the first ``next()`` throws, if the transfer fails before a head
         ///   (``XMLHTTPError``, `CancellationError`); and ``XMLHTTPError/unsupportedRequest(url:reason:)``
-        ///   once iteration has ended, when the transfer is let go: ask before or during it.
+        ///   once iteration has ended, when the transfer is let go: ask before or during it — on an
+        ///   actor, before the first event, since the transfer then belongs to the task that parses
+        ///   ahead of the loop (see <doc:Concurrency>).
         public mutating func response() async throws -> XMLHTTPResponse {
             if let response = try await feed.source?.response() { return response }
             throw XMLHTTPError.responseAfterTheEnd
@@ -99,6 +103,8 @@
         /// What asking an iterator for its response throws once iteration has ended and let its
         /// source go.
         static let responseAfterTheEnd = XMLHTTPError.unsupportedRequest(
-            url: nil, reason: "the iteration has ended and let its source go; ask for the response before")
+            url: nil,
+            reason: "the iteration has ended and let its source go, or runs on an actor and handed the transfer to the "
+                + "task that parses ahead of it; ask for the response before the first event")
     }
 #endif
