@@ -148,3 +148,10 @@ struct XMLElementKeys {
         return .unreadable(text: text, isNil: false)
     }
 }
+
+/// A single value read by key, or why there is none.
+enum XMLScalarResult<T> {
+    case value(T)
+    case missing
+    case unreadable(text: String, isNil: Bool)
+}

@@ -201,3 +201,8 @@ struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         decoder.child(keys.value(forKey: key.stringValue, codingKey: key), key: key)
     }
 }
+
+/// Arrays, whose every item is a value even when it is an empty element.
+protocol XMLRepeatedValue {}
+
+extension Array: XMLRepeatedValue {}

@@ -1,5 +1,3 @@
-import Foundation
-
 /// How a document is parsed. The defaults are safe for documents from untrusted sources.
 ///
 /// By default the parser never reads a file or opens a connection because of the document: no
@@ -70,28 +68,3 @@ public struct XMLParsingOptions: Sendable {
     /// text nodes, CDATA sections, comments or attribute values, or very deep nesting.
     public static let huge = XMLParsingOptions(limits: .huge)
 }
-
-/// What the parser asks an ``XMLExternalEntityResolver`` for.
-public struct XMLExternalEntityRequest: Sendable, Hashable {
-    /// The system identifier (a URI reference) of the entity or external DTD subset.
-    public var systemID: String?
-
-    /// The public identifier, if the declaration gave one.
-    public var publicID: String?
-
-    /// Creates a request.
-    ///
-    /// - Parameters:
-    ///   - systemID: The system identifier, if any.
-    ///   - publicID: The public identifier, if any.
-    public init(systemID: String?, publicID: String?) {
-        self.systemID = systemID
-        self.publicID = publicID
-    }
-}
-
-/// Returns the bytes of an external entity or external DTD subset, or `nil` to skip it.
-///
-/// Called synchronously while the parser holds the document, so it should answer from memory or a
-/// local cache. An error it throws ends parsing with ``XMLParsingError/Code/externalEntityFailed``.
-public typealias XMLExternalEntityResolver = @Sendable (XMLExternalEntityRequest) throws -> Data?
