@@ -56,21 +56,6 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
         }
     }
 
-    /// The attributes of a start tag on a tape, copied into one allocation.
-    init(tapeRows rows: UnsafeBufferPointer<EventTape.Attribute>, bytes: UnsafePointer<UInt8>) {
-        count = rows.count
-        let byteCount = rows.reduce(0) { $0 + $1.valueCount }
-        storage = Storage.make(count: rows.count, byteCount: byteCount) { entries, target, owners in
-            var offset = 0
-            for (index, row) in rows.enumerated() {
-                (target + offset).initialize(from: bytes + row.valueStart, count: row.valueCount)
-                if row.name.bits & 1 != 0 { owners.append(row.name.name) }
-                entries[index] = Entry(name: row.name, valueStart: offset, valueCount: row.valueCount)
-                offset += row.valueCount
-            }
-        }
-    }
-
     /// Attributes in the order written.
     ///
     /// - Parameter elements: The attributes.

@@ -48,20 +48,6 @@ extension XMLEvents {
         let events: XMLEvents
         let path: XMLPath
 
-        /// Each selected element decoded as a `Record`, one at a time, built by the parser for
-        /// decoding without becoming a subtree.
-        ///
-        /// - Parameters:
-        ///   - type: The type of each record.
-        ///   - decoder: How to decode; see ``XMLRecordDecoder`` for how XML maps onto the type.
-        /// - Returns: The records; iteration throws ``XMLRecordDecodingError`` for an element
-        ///   that does not decode (and then ends), and passes on the document's errors.
-        public func decode<Record: Decodable>(
-            _ type: Record.Type, using decoder: XMLRecordDecoder = XMLRecordDecoder()
-        ) -> Records<Record> {
-            Records(events: events, path: path, decoder: decoder)
-        }
-
         /// Starts parsing the document anew.
         public func makeAsyncIterator() -> Iterator {
             Iterator(selector: XMLTapeSelector(path, feed: events.makeFeed(), builder: XMLTreeBuilder()))

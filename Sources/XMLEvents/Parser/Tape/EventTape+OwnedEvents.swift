@@ -1,4 +1,24 @@
 extension EventTape {
+    /// A start tag's attributes as an owned collection: one allocation.
+    func ownedAttributes(_ rows: Range<Int>) -> XMLAttributes {
+        guard !rows.isEmpty else { return XMLAttributes() }
+        return XMLAttributes(
+            tapeRows: UnsafeBufferPointer(rebasing: columns.pointee.attributes.buffer[rows]),
+            bytes: columns.pointee.bytes.base)
+    }
+
+    /// A start tag's namespace declarations as owned values.
+    func ownedNamespaces(_ rows: Range<Int>) -> [XMLNamespaceDeclaration] {
+        guard !rows.isEmpty else { return [] }
+        return rows.map { index in
+            let namespace = columns.pointee.namespaces[index]
+            return XMLNamespaceDeclaration(
+                prefix: namespace.prefixCount < 0
+                    ? nil : string(start: namespace.prefixStart, count: namespace.prefixCount),
+                uri: string(start: namespace.uriStart, count: namespace.uriCount))
+        }
+    }
+
     /// Reads a tape as owned ``XMLEvent``s, one at a time: the strings and arrays an event
     /// carries are made when the event is read.
     @usableFromInline
@@ -98,5 +118,22 @@ struct ShortTextCache {
         let string = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
         slots[index] = Slot(low: words.0, high: words.1, count: count, string: string)
         return string
+    }
+}
+
+extension XMLAttributes {
+    /// The attributes of a start tag on a tape, copied into one allocation.
+    init(tapeRows rows: UnsafeBufferPointer<EventTape.Attribute>, bytes: UnsafePointer<UInt8>) {
+        count = rows.count
+        let byteCount = rows.reduce(0) { $0 + $1.valueCount }
+        storage = Storage.make(count: rows.count, byteCount: byteCount) { entries, target, owners in
+            var offset = 0
+            for (index, row) in rows.enumerated() {
+                (target + offset).initialize(from: bytes + row.valueStart, count: row.valueCount)
+                if row.name.bits & 1 != 0 { owners.append(row.name.name) }
+                entries[index] = Entry(name: row.name, valueStart: offset, valueCount: row.valueCount)
+                offset += row.valueCount
+            }
+        }
     }
 }
