@@ -30,7 +30,7 @@ import Foundation
 /// ```
 ///
 /// The ``description`` (and so `localizedDescription`) escapes control and bidirectional
-/// characters of the names and text it quotes (see ``XMLDiagnosticText``), so it is safe to print.
+/// characters of the names and text it quotes (see <doc:Security>), so it is safe to print.
 public struct XMLWriterError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// What was wrong.
     public enum Reason: Sendable, Hashable {

@@ -97,7 +97,9 @@
                     let url = server.url("/doc.xml")
                     let (delivered, _, error) = await Self.drain(XMLHTTPChunks(url: url, configuration: Self.every))
                     #expect(delivered.isEmpty)
-                    guard case .undecodableContent(url, let said) = error as? XMLHTTPError else {
+                    guard let failure = error as? XMLHTTPError, failure.code == .undecodableContent, failure.url == url,
+                        let said = failure.reason
+                    else {
                         Issue.record("\(label): unexpected \(String(describing: error))")
                         return
                     }
@@ -118,7 +120,8 @@
                     let url = server.url("/garbage.xml")
                     var iterator = XMLHTTPChunks(url: url, configuration: Self.every).makeAsyncIterator()
                     let error = await HTTPTestSupport.error { _ = try await iterator.next() }
-                    guard case .undecodableContent(url, _) = error as? XMLHTTPError else {
+                    guard let failure = error as? XMLHTTPError, failure.code == .undecodableContent, failure.url == url
+                    else {
                         Issue.record("unexpected \(String(describing: error))")
                         return
                     }
@@ -175,11 +178,11 @@
                     for path in ["/together.xml", "/apart.xml"] {
                         let url = server.url(path)
                         let (body, _, error) = await Self.drain(XMLHTTPChunks(url: url))
-                        guard case .undecodableContent(let failedURL, _)? = error as? XMLHTTPError else {
+                        guard let failure = error as? XMLHTTPError, failure.code == .undecodableContent else {
                             Issue.record("\(path) \(stray): \(String(describing: error))")
                             continue
                         }
-                        #expect(failedURL == url)
+                        #expect(failure.url == url)
                         #expect(body == document, "\(path)")
                         var events: [XMLEvent] = []
                         let parsed = await HTTPTestSupport.error {

@@ -91,7 +91,8 @@
                         let error = await HTTPTestSupport.error {
                             _ = try await XMLHTTPChunks.start(URLRequest(url: url))
                         }
-                        guard case .headerTooLarge(url, _) = error as? XMLHTTPError else {
+                        guard let failure = error as? XMLHTTPError, failure.code == .headerTooLarge, failure.url == url
+                        else {
                             Issue.record("\(path): unexpected \(String(describing: error))")
                             continue
                         }

@@ -70,7 +70,9 @@
                             url: url, configuration: XMLHTTPConfiguration(certificateAuthorityBundlePath: missing))
                         {}
                     }
-                    guard case .transferFailed(_, let code, let message) = withBundle as? XMLHTTPError else {
+                    guard let failure = withBundle as? XMLHTTPError, failure.code == .transferFailed,
+                        let code = failure.platformCode, let message = failure.reason
+                    else {
                         Issue.record("unexpected \(String(describing: withBundle))")
                         return
                     }
