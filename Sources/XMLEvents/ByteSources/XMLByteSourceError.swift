@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A byte source failed: a file or descriptor could not be read, or a ``XMLByteChunkStream`` could
 /// not carry a chunk (its consumer left, it was finished, or it was iterated twice).
 ///
@@ -36,11 +28,6 @@ public enum XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertib
     /// A ``XMLByteChunkStream`` was iterated a second time, or one iterator was used from two places
     /// at once: a chunk can be delivered only once. Thrown by the extra iterator's first `next()`.
     case alreadyIterated
-
-    /// A system error number, thrown by the low-level reader and given a path above it.
-    struct ErrorNumber: Error {
-        var value: Int32
-    }
 
     /// The failure with the system's explanation, for example
     /// `cannot open feed.xml: No such file or directory`.

@@ -3,7 +3,7 @@ import Foundation
 /// An HTTP transfer failed: the server could not be reached, answered with an error status, went
 /// silent or too slow, sent too much, or cut the body short.
 ///
-/// Thrown by the iteration of ``XMLHTTPChunks`` and of `XMLEvents(url:)`, never replaced by a silent
+/// Thrown by the iteration of an HTTP ``XMLByteSource`` and of `XMLEvents(url:)`, never replaced by a silent
 /// end. Errors that come before the response (every case but ``stalled(url:after:)``,
 /// ``totalTimeoutExceeded(url:after:)``, ``bodyTooLarge(url:limit:)``,
 /// ``undecodableContent(url:reason:)``,
