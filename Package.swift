@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -8,6 +8,14 @@ let package = Package(
         .library(name: "XMLEvents", targets: ["XMLEvents"]),
         .executable(name: "xmlevents", targets: ["xmlevents"]),
         .executable(name: "xmlevents-benchmarks", targets: ["xmlevents-benchmarks"]),
+    ],
+    traits: [
+        .trait(
+            name: "HTTP",
+            description: "XMLEvents(url:) and XMLEvents(request:) over http and https: libcurl with gzip, zstd "
+                + "and brotli decoding on Linux, URLSession on Apple platforms. Off, the library needs libxml2 alone."
+        ),
+        .default(enabledTraits: ["HTTP"]),
     ],
     targets: [
         // C libraries from the system, behind thin module maps.
@@ -55,11 +63,11 @@ let package = Package(
                 "CLibXML2",
                 "CTapeRecorder",
                 "ThreadSafety",
-                .target(name: "CCurl", condition: .when(platforms: [.linux])),
-                // The content decoders of the libcurl transport (URLSession decodes on its own).
-                .target(name: "CZlib", condition: .when(platforms: [.linux])),
-                .target(name: "CZstd", condition: .when(platforms: [.linux])),
-                .target(name: "CBrotli", condition: .when(platforms: [.linux])),
+                // HTTP: libcurl and its content decoders (URLSession decodes on its own).
+                .target(name: "CCurl", condition: .when(platforms: [.linux], traits: ["HTTP"])),
+                .target(name: "CZlib", condition: .when(platforms: [.linux], traits: ["HTTP"])),
+                .target(name: "CZstd", condition: .when(platforms: [.linux], traits: ["HTTP"])),
+                .target(name: "CBrotli", condition: .when(platforms: [.linux], traits: ["HTTP"])),
             ]
         ),
 

@@ -18,7 +18,7 @@ extension XMLByteSource {
             case file(FileDescriptorReader, path: String)
             /// A file or descriptor read by a thread of its own into a bounded stream.
             case thread(XMLByteChunkStream.Iterator)
-            #if (os(Linux) && canImport(CCurl)) || canImport(Darwin)
+            #if HTTP
                 /// The body of an HTTP response.
                 case http(HTTPBodyReader)
             #endif
@@ -66,7 +66,7 @@ extension XMLByteSource {
                     reader = .finished
                     throw error
                 }
-            #if (os(Linux) && canImport(CCurl)) || canImport(Darwin)
+            #if HTTP
                 case .http(var body):
                     defer { reader = .http(body) }
                     return try await body.next(isolation: actor)
@@ -97,7 +97,7 @@ extension XMLByteSource {
             case .refused(let error):
                 reader = .finished
                 throw error
-            #if (os(Linux) && canImport(CCurl)) || canImport(Darwin)
+            #if HTTP
                 case .http(let request):
                     reader = .http(HTTPBodyReader(request: request, progress: source.progress))
             #endif

@@ -48,7 +48,7 @@ public struct XMLByteSource: AsyncSequence, Sendable {
         case descriptor(FileDescriptorReader, watermarks: XMLByteChunkStream.Watermarks)
         /// Nothing to read: the first `next()` throws this (a URL of a scheme not supported).
         case refused(XMLByteSourceError)
-        #if (os(Linux) && canImport(CCurl)) || canImport(Darwin)
+        #if HTTP
             /// The body of an HTTP response.
             case http(HTTPTransferRequest)
         #endif

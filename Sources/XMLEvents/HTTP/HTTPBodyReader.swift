@@ -1,4 +1,4 @@
-#if (os(Linux) && canImport(CCurl)) || canImport(Darwin)
+#if HTTP
     import Foundation
 
     /// Reads one transfer of an HTTP body for ``XMLByteSource``: starts it with the first call to

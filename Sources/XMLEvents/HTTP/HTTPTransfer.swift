@@ -1,4 +1,4 @@
-#if os(Linux) && canImport(CCurl)
+#if HTTP && canImport(CCurl)
     /// The transport of an HTTP ``XMLByteSource`` on this platform: libcurl on its own I/O thread.
     typealias HTTPTransfer = CurlHTTPTransfer
 #elseif canImport(Darwin)

@@ -1,4 +1,4 @@
-#if canImport(Darwin)
+#if HTTP && canImport(Darwin)
     import Foundation
     import ThreadSafety
 

@@ -1,4 +1,4 @@
-#if (os(Linux) && canImport(CCurl)) || canImport(Darwin)
+#if HTTP
     import Foundation
 
     #if canImport(FoundationNetworking)

@@ -1,4 +1,4 @@
-#if os(Linux) && canImport(CCurl)
+#if HTTP && canImport(CCurl)
     import CBrotli
 
     /// `br` with libbrotlidec's streaming decoder: its state and a ring buffer that grows with the

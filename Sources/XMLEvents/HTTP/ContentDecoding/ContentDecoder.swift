@@ -1,4 +1,4 @@
-#if os(Linux) && canImport(CCurl)
+#if HTTP && canImport(CCurl)
     /// One content coding's streaming decoder: it turns as much of its input into as much output
     /// as fits, never more, so that what it produces is only what its reader asked for.
     ///

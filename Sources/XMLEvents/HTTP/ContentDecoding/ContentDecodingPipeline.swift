@@ -1,4 +1,4 @@
-#if os(Linux) && canImport(CCurl)
+#if HTTP && canImport(CCurl)
     import Foundation
 
     /// Undoes a body's content codings on the consumer's side of the backpressure: each call of

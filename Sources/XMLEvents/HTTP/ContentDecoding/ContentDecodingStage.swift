@@ -1,4 +1,4 @@
-#if os(Linux) && canImport(CCurl)
+#if HTTP && canImport(CCurl)
     import Foundation
 
     /// One layer of a body's content coding: a decoder, the input it has been given and not yet

@@ -1,4 +1,4 @@
-#if os(Linux) && canImport(CCurl)
+#if HTTP && canImport(CCurl)
     import CZlib
 
     /// `gzip` and `deflate` with zlib's `inflate`: at most 32 KiB of window and zlib's state

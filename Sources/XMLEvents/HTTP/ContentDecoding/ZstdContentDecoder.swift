@@ -1,4 +1,4 @@
-#if os(Linux) && canImport(CCurl)
+#if HTTP && canImport(CCurl)
     import CZstd
 
     /// `zstd` with libzstd's streaming decoder: its state and a window of at most 8 MiB per body

@@ -1,4 +1,4 @@
-#if os(Linux) && canImport(CCurl)
+#if HTTP && canImport(CCurl)
     /// What other threads ask of the I/O thread, which alone touches libcurl's handles.
     enum CurlCommand: Sendable {
         /// Start a transfer.

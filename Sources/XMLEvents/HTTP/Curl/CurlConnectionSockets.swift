@@ -1,4 +1,4 @@
-#if os(Linux) && canImport(CCurl)
+#if HTTP && canImport(CCurl)
     import CCurl
 
     /// The sockets of libcurl's connections by local port, so that a transfer finds the socket

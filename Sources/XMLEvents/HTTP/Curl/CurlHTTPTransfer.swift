@@ -1,4 +1,4 @@
-#if os(Linux) && canImport(CCurl)
+#if HTTP && canImport(CCurl)
     import Foundation
 
     /// The consumer's side of one libcurl transfer: the buffer it reads, the decoding of the

@@ -1,4 +1,4 @@
-#if os(Linux) && canImport(CCurl)
+#if HTTP && canImport(CCurl)
     import ThreadSafety
 
     /// The commands waiting for the I/O thread, and the means to wake it: the only way into the

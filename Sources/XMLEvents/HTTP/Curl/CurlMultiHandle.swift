@@ -1,4 +1,4 @@
-#if os(Linux) && canImport(CCurl)
+#if HTTP && canImport(CCurl)
     import CCurl
 
     /// The one libcurl multi handle that drives every transfer, and libcurl's one-time setup.

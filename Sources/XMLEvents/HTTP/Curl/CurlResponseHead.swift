@@ -1,4 +1,4 @@
-#if os(Linux) && canImport(CCurl)
+#if HTTP && canImport(CCurl)
     import Foundation
 
     /// The head of the response being received, from the header lines libcurl hands over one by

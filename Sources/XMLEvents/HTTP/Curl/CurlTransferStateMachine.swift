@@ -1,4 +1,4 @@
-#if os(Linux) && canImport(CCurl)
+#if HTTP && canImport(CCurl)
     import Foundation
 
     /// The rules of one libcurl transfer as a plain value: where the response is (head not yet

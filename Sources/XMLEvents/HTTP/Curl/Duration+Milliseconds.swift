@@ -1,4 +1,4 @@
-#if os(Linux) && canImport(CCurl)
+#if HTTP && canImport(CCurl)
     extension Duration {
         /// Whole milliseconds, rounded up so that a wait never ends before its deadline; libcurl
         /// counts its timeouts and its poll in milliseconds. Callers keep durations far from
