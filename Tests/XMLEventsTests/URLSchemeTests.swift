@@ -110,7 +110,7 @@ import XMLEvents
     @Test func theRefusalComesAtTheFirstNextOnly() async throws {
         try await withSecretFile { path in
             let url = try #require(URL(string: "gopher://evil.example\(path)"))
-            var iterator = XMLURLChunks(url: url).makeAsyncIterator()
+            var iterator = XMLByteSource(url: url).makeAsyncIterator()
             await #expect(throws: XMLByteSourceError.unsupportedURL(url: url)) { try await iterator.next() }
             #expect(try await iterator.next() == nil)
         }

@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A byte source failed: a file or descriptor could not be read, or a ``XMLByteChunkStream`` could
 /// not carry a chunk (its consumer left, it was finished, or it was iterated twice).
 ///
@@ -150,11 +142,6 @@ public struct XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvert
 
     /// A stream iterated twice; see ``Code/alreadyIterated``.
     public static let alreadyIterated = XMLByteSourceError(.alreadyIterated)
-
-    /// A system error number, thrown by the low-level reader and given a path above it.
-    struct ErrorNumber: Error {
-        var value: Int32
-    }
 
     /// The failure with the system's explanation, for example
     /// `cannot open feed.xml: No such file or directory`.

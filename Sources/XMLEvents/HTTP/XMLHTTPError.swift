@@ -4,7 +4,7 @@
     /// An HTTP transfer failed: the server could not be reached, answered with an error status, went
     /// silent or too slow, sent too much, or cut the body short.
     ///
-    /// Thrown by the iteration of ``XMLHTTPChunks`` and of `XMLEvents(url:)`, never replaced by a silent
+    /// Thrown by the iteration of an HTTP ``XMLByteSource`` and of `XMLEvents(url:)`, never replaced by a silent
     /// end. Tell failures apart by ``code``; the details a failure has are the properties its code's
     /// documentation names, and the others are `nil`:
     ///

@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// ``XMLWriter`` refused an event, because writing it would make the output not well-formed or
 /// parse back to something else, or could not write its output file.
 ///

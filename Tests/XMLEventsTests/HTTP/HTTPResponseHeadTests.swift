@@ -60,7 +60,7 @@
                 var request = URLRequest(url: server.url("/feed"))
                 request.setValue(field == "If-None-Match" ? Self.etag : Self.lastModified, forHTTPHeaderField: field)
                 var iterator = XMLEvents(request: request).makeAsyncIterator()
-                let response = try await iterator.response()
+                let response = try #require(try await iterator.response())
                 #expect(response.statusCode == 304)
                 #expect(response.value(forHTTPHeaderField: "Cache-Control") == "max-age=60")
                 await #expect(throws: XMLHTTPError.notModified(response)) { _ = try await iterator.next() }
