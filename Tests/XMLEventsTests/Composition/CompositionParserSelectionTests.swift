@@ -150,7 +150,7 @@ import XMLEvents
 
     /// Whether `sequence` is one of the parser's own selections over a file.
     static func isParsersOwn(_ sequence: Any) -> Bool {
-        sequence is XMLEvents<XMLFileChunks>.Subtrees || sequence is XMLEvents<XMLFileChunks>.Records<Numbered>
+        sequence is XMLEvents<XMLByteSource>.Subtrees || sequence is XMLEvents<XMLByteSource>.Records<Numbered>
     }
 
     /// Selects in code that knows only that `events` is a sequence of events.
