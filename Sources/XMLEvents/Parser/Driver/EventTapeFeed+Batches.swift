@@ -99,13 +99,6 @@ extension EventTapeFeed {
     }
 }
 
-/// A source iterator that knows whether its next chunk is at hand.
-@usableFromInline
-protocol ChunkReadiness {
-    /// Whether the next call to `next` returns without waiting for bytes to arrive.
-    var hasChunkAtHand: Bool { get }
-}
-
 extension EventTape {
     /// Whether the tape holds as much as a batch should: 8,192 events (about 100 KiB of small
     /// records) or 512 KiB of text. Small enough that the batch stays in the caches of the core
