@@ -46,16 +46,9 @@ let package = Package(
         // The loopback test server's encoders, as modules of their own so that the benchmark package
         // (Benchmarks/) can build the server beside the XMLEvents product, which brings CZlib and
         // CZstd with it: target names are unique across a package graph.
+        .systemLibrary(name: "CZlibEncoder", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
-            name: "CZlibEncoder",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]
-        ),
-        .systemLibrary(
-            name: "CZstdEncoder",
-            pkgConfig: "libzstd",
-            providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
-        ),
+            name: "CZstdEncoder", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
         .systemLibrary(
             name: "CBrotliEncoder",
             pkgConfig: "libbrotlienc",
@@ -86,7 +79,8 @@ let package = Package(
         // Shared by the CLI's offline demo, the tests and the benchmarks (Benchmarks/, a package of
         // its own, builds these two from the same folders).
         .target(name: "XMLCorpus"),
-        .target(name: "LoopbackHTTP", dependencies: ["CZlibEncoder", "CZstdEncoder", "CBrotliEncoder", "ThreadSafety"]),
+        .target(
+            name: "LoopbackHTTP", dependencies: ["CZlibEncoder", "CZstdEncoder", "CBrotliEncoder", "ThreadSafety"]),
 
         // The command-line tool.
         .executableTarget(

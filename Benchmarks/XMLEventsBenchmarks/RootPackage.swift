@@ -7,11 +7,11 @@ enum RootPackage {
     /// command-line tool.
     static let commandLineToolVariable = "XMLEVENTS_BENCHMARKS_CLI"
 
-    /// The package's folder: two above this package's, whose sources this file is among
-    /// (Benchmarks/Sources/XMLEventsBenchmarks/), wherever the command is run from.
+    /// The package's folder, the parent of the benchmark package's, whose sources this file is
+    /// among (Benchmarks/XMLEventsBenchmarks/): found wherever the command is run from.
     static func folder(sourceFile: String = #filePath) throws(BenchmarkError) -> URL {
         var folder = URL(fileURLWithPath: sourceFile)
-        for _ in 0..<4 { folder.deleteLastPathComponent() }
+        for _ in 0..<3 { folder.deleteLastPathComponent() }
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) else {
             throw BenchmarkError.io(
                 "no Package.swift in \(folder.path), where the XMLEvents package was when this benchmark was built")
