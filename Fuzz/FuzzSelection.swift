@@ -27,9 +27,9 @@ struct FuzzSelection: Sendable, Equatable {
     }
 
     /// The subtrees `selecting` gives, then its error; a path it refuses is an error too.
-    private static func select<Events: AsyncSequence>(
-        _ selecting: () throws -> XMLSubtreeSequence<Events>
-    ) async -> FuzzSelection {
+    private static func select<Subtrees: AsyncSequence>(
+        _ selecting: () throws -> Subtrees
+    ) async -> FuzzSelection where Subtrees.Element == XMLSubtree {
         var selection = FuzzSelection()
         do {
             for try await subtree in try selecting() { selection.subtrees.append(subtree) }

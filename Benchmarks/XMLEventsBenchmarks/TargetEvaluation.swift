@@ -30,10 +30,7 @@ enum TargetEvaluation {
         for shape in ["records", "ns"] {
             results.append(ratios.target("xmlevents-materialize", versus: floor, on: shape, atLeast: 0.45))
         }
-        results.append(
-            ratios.target(
-                "xmlevents-decode", versus: floor, on: "records", atLeast: 0.35,
-                note: "2× the 0.17–0.19× measured before issue 12"))
+        results.append(ratios.target("xmlevents-decode", versus: floor, on: "records", atLeast: 0.35))
         for shape in ["records", "text", "ns"] {
             results.append(
                 ratios.target(

@@ -84,7 +84,7 @@
         /// The scan workload's counts (so the ledger checks this run like any other), at this
         /// contender's pace, reading the server's lead at every start tag.
         private func consume(
-            _ events: XMLEvents<XMLURLChunks>,
+            _ events: XMLEvents<XMLByteSource>,
             itemName: String,
             tracking tracker: inout ServerLeadTracker
         ) async throws -> WorkloadCounts {

@@ -100,7 +100,7 @@
 
         /// The most bytes (as sent) the server wrote beyond what the consumers took, per stream,
         /// read every 10 ms until cancelled.
-        private static func trackLead(of server: LoopbackServer, streams: [XMLEvents<XMLURLChunks>]) async -> Int {
+        private static func trackLead(of server: LoopbackServer, streams: [XMLEvents<XMLByteSource>]) async -> Int {
             var maximum = 0
             while !Task.isCancelled {
                 let taken = streams.reduce(0) { total, events in

@@ -1,6 +1,6 @@
 import Foundation
 
-extension XMLEvents where Source == XMLDataChunks {
+extension XMLEvents where Source == XMLByteSource {
     /// The events of a document held in memory, parsed a chunk at a time.
     ///
     /// - Parameters:
@@ -9,7 +9,7 @@ extension XMLEvents where Source == XMLDataChunks {
     ///     events.
     ///   - options: How to parse.
     public init(data: Data, chunkSize: Int = 64 * 1024, options: XMLParsingOptions = .default) {
-        self.init(XMLDataChunks(data, chunkSize: chunkSize), options: options)
+        self.init(XMLByteSource(data: data, chunkSize: chunkSize), options: options)
     }
 
     /// The events of a document held in a string, parsed from its UTF-8 form.
@@ -29,9 +29,7 @@ extension XMLEvents where Source == XMLDataChunks {
         options.ignoresEncodingDeclaration = true
         self.init(data: Data(string.utf8), chunkSize: chunkSize, options: options)
     }
-}
 
-extension XMLEvents where Source == XMLFileChunks {
     /// The events of the file at `path`, read in chunks as parsing needs them.
     ///
     /// Iteration throws ``XMLByteSourceError`` when the file cannot be opened or read.
@@ -41,6 +39,43 @@ extension XMLEvents where Source == XMLFileChunks {
     ///   - chunkSize: How many bytes are read and handed to the parser at a time.
     ///   - options: How to parse.
     public init(path: String, chunkSize: Int = 64 * 1024, options: XMLParsingOptions = .default) {
-        self.init(XMLFileChunks(path: path, chunkSize: chunkSize), options: options)
+        self.init(XMLByteSource(path: path, chunkSize: chunkSize), options: options)
+    }
+
+    /// The events of a document read from standard input, for command-line filters such as
+    /// `curl -s https://example.com/feed.xml | mytool`.
+    ///
+    /// Input is read on a dedicated thread, at most a few chunks ahead of parsing, so a slow
+    /// consumer slows the writer upstream instead of filling memory; see
+    /// ``XMLByteSource/standardInput(chunkSize:)``.
+    ///
+    /// - Parameters:
+    ///   - chunkSize: How many bytes are read and handed to the parser at a time.
+    ///   - options: How to parse.
+    /// - Returns: The events, to be iterated once.
+    public static func standardInput(
+        chunkSize: Int = 64 * 1024,
+        options: XMLParsingOptions = .default
+    ) -> XMLEvents<XMLByteSource> {
+        XMLEvents(XMLByteSource.standardInput(chunkSize: chunkSize), options: options)
+    }
+}
+
+extension XMLEvents {
+    /// The events of a document whose bytes arrive one at a time, from `URLSession.AsyncBytes`,
+    /// `FileHandle.AsyncBytes`, an `AsyncStream<UInt8>` or any `AsyncSequence` of `UInt8`.
+    ///
+    /// The bytes are gathered into chunks (see ``XMLByteChunks``) without a suspension per
+    /// byte where the sequence has them at hand.
+    ///
+    /// - Parameters:
+    ///   - bytes: The document's bytes.
+    ///   - chunkSize: How many bytes are gathered before they are handed to the parser.
+    ///   - options: How to parse; the defaults are safe for untrusted input.
+    @inlinable
+    public init<Bytes: AsyncSequence>(
+        _ bytes: Bytes, chunkSize: Int = 4096, options: XMLParsingOptions = .default
+    ) where Source == XMLByteChunks<Bytes>, Bytes.Element == UInt8 {
+        self.init(XMLByteChunks(bytes, chunkSize: chunkSize), options: options)
     }
 }

@@ -5,7 +5,7 @@
         import FoundationNetworking
     #endif
 
-    extension XMLEvents where Source == XMLURLChunks {
+    extension XMLEvents where Source == XMLByteSource {
         /// The events of the document at a URL — a local file for `file:`, an HTTP transfer for
         /// `http` and `https` — parsed as its bytes arrive.
         ///
@@ -34,11 +34,9 @@
         ///   - options: How to parse; the defaults are safe for untrusted input.
         ///   - configuration: An HTTP transfer's buffer, timeouts, redirects and resumption.
         public init(url: URL, options: XMLParsingOptions = .default, configuration: XMLHTTPConfiguration = .default) {
-            self.init(XMLURLChunks(url: url, configuration: configuration), options: options)
+            self.init(XMLByteSource(url: url, configuration: configuration), options: options)
         }
-    }
 
-    extension XMLEvents where Source == XMLHTTPChunks {
         /// The events of the document that `request` answers with, parsed as its bytes arrive.
         ///
         /// The request's method, header fields, `httpBody` and `timeoutInterval` (the idle
@@ -53,49 +51,35 @@
             options: XMLParsingOptions = .default,
             configuration: XMLHTTPConfiguration = .default
         ) {
-            self.init(XMLHTTPChunks(request: request, configuration: configuration), options: options)
+            self.init(XMLByteSource(request: request, configuration: configuration), options: options)
         }
     }
 
-    extension XMLEvents.Iterator where Source == XMLURLChunks {
-        /// The head of an HTTP response, before the first event and without consuming one; `nil`
-        /// for a file. See the `response()` of `XMLEvents(request:)`'s iterator.
-        ///
-        /// - Returns: The response's head, or `nil` for a `file:` URL.
-        /// - Throws: What the first ``next()`` throws if the transfer fails before a head, and
-        ///   ``XMLHTTPError/unsupportedRequest(url:reason:)`` once iteration has ended, or, on an
-        ///   actor, once events have been asked for (the transfer then belongs to the task that
-        ///   parses ahead of the loop: see <doc:Concurrency>).
-        public mutating func response() async throws -> XMLHTTPResponse? {
-            guard feed.source != nil else { throw XMLHTTPError.responseAfterTheEnd }
-            return try await feed.source?.response() ?? nil
-        }
-    }
-
-    extension XMLEvents.Iterator where Source == XMLHTTPChunks {
-        /// The head of the response, before the first event and without consuming one: the
+    extension XMLEvents.Iterator where Source == XMLByteSource {
+        /// The head of the HTTP response, before the first event and without consuming one: the
         /// status, the final URL after redirects, and the header fields (`ETag`,
         /// `Last-Modified`, `Content-Type`, …). Starts the transfer if no event was asked for yet.
         ///
         /// ```swift
         /// var events = XMLEvents(request: request).makeAsyncIterator()
         /// let response = try await events.response()
-        /// let etag = response.value(forHTTPHeaderField: "ETag")
+        /// let etag = response?.value(forHTTPHeaderField: "ETag")
         /// while let event = try await events.next() { … }
         /// ```
         ///
         /// For a conditional request the server may answer `304 Not Modified`: this returns that
         /// head, and ``next()`` then throws ``XMLHTTPError/notModified(_:)``.
         ///
-        /// - Returns: The head of the 2xx response the events come from, or of a 304.
+        /// - Returns: The head of the 2xx response the events come from, or of a 304; `nil` for a
+        ///   source that has no response: data, a file (also through a `file:` URL), a descriptor.
         /// - Throws: The error the first ``next()`` throws, if the transfer fails before a head
         ///   (``XMLHTTPError``, `CancellationError`); and ``XMLHTTPError/unsupportedRequest(url:reason:)``
-        ///   once iteration has ended, when the transfer is let go: ask before or during it — on an
+        ///   once iteration has ended, when the source is let go: ask before or during it — on an
         ///   actor, before the first event, since the transfer then belongs to the task that parses
         ///   ahead of the loop (see <doc:Concurrency>).
-        public mutating func response() async throws -> XMLHTTPResponse {
-            if let response = try await feed.source?.response() { return response }
-            throw XMLHTTPError.responseAfterTheEnd
+        public mutating func response() async throws -> XMLHTTPResponse? {
+            guard feed.source != nil else { throw XMLHTTPError.responseAfterTheEnd }
+            return try await feed.source?.response() ?? nil
         }
     }
 

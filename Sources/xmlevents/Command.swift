@@ -87,18 +87,18 @@ struct Command {
             }
             return await Demo(command: self).run(byteCount: DemoServer.byteCount(in: environment))
         case .file(let path):
-            let chunks = XMLFileChunks(path: path, chunkSize: options.chunkSize)
+            let chunks = XMLByteSource(path: path, chunkSize: options.chunkSize)
             return finish(await streamFile(chunks, reading: chunks.progress, meter: meter), source: path)
         case .fileURL(let url):
             // `XMLEvents(url:)`'s own source, so that the library's rule decides which file: URLs
             // are read (a local file) and which refused, with its message (another host).
-            let chunks = XMLURLChunks(url: url, fileChunkSize: options.chunkSize)
+            let chunks = XMLByteSource(url: url, fileChunkSize: options.chunkSize)
             let outcome = await streamFile(chunks, reading: chunks.progress, meter: meter)
             return finish(outcome, source: XMLDiagnosticText.redacting(url))
         case .standardInput:
             let total = Self.regularFileSize(descriptor: STDIN_FILENO)
             let outcome = await pipeline.run(
-                XMLFileDescriptorChunks.standardInput(chunkSize: options.chunkSize), meter: meter,
+                XMLByteSource.standardInput(chunkSize: options.chunkSize), meter: meter,
                 progress: progress { ProgressReading(byteCount: meter.byteCount, totalByteCount: total) })
             return finish(outcome, source: "<stdin>")
         case .url(let url):
@@ -129,10 +129,10 @@ struct Command {
 
     /// Streams an HTTP URL, whose progress is the transfer's own: bytes received against the
     /// Content-Length. Returns the source too, for the demo's backpressure figures.
-    func streamURL(_ url: URL, meter: ByteMeter) async -> (StreamOutcome, XMLHTTPChunks) {
+    func streamURL(_ url: URL, meter: ByteMeter) async -> (StreamOutcome, XMLByteSource) {
         // What `XMLEvents(url:)` reads from; built here so that the progress stays reachable
         // and the chunks can be cut to `--chunk-size`.
-        let chunks = XMLHTTPChunks(url: url, configuration: options.httpConfiguration)
+        let chunks = XMLByteSource(url: url, configuration: options.httpConfiguration)
         let transfer = chunks.progress
         let outcome = await pipeline.run(
             chunks, meter: meter,

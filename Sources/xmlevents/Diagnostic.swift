@@ -77,8 +77,8 @@ struct Diagnostic {
         case .http(let error):
             status = .inputOutputFailure
             lines = ["\(source): error: \(Self.explain(error, source: source))"]
-            if case .unacceptableStatus(let code, _, let body) = error, let said = Self.excerpt(of: body),
-                said.lowercased() != Self.reasonPhrase(for: code)?.lowercased()
+            if error.code == .unacceptableStatus, let code = error.status, let body = error.bodyPrefix,
+                let said = Self.excerpt(of: body), said.lowercased() != Self.reasonPhrase(for: code)?.lowercased()
             {
                 lines.append("\(source): note: the server said: \(said)")
             }
@@ -116,11 +116,11 @@ struct Diagnostic {
 
     /// The library's descriptions name the path again; here the path is already the location.
     private static func explain(_ error: XMLByteSourceError) -> String {
-        switch error {
-        case .openFailed(_, let code): "cannot open: \(String(cString: strerror(code)))"
-        case .readFailed(_, let code): "cannot read: \(String(cString: strerror(code)))"
-        case .descriptorReadFailed(_, let code): "cannot read: \(String(cString: strerror(code)))"
-        case .unsupportedURL, .consumerTerminated, .writeAfterFinish, .alreadyIterated: error.description
+        let reason = error.errno.map { String(cString: strerror($0)) }
+        switch (error.code, reason) {
+        case (.openFailed, let reason?): return "cannot open: \(reason)"
+        case (.readFailed, let reason?), (.descriptorReadFailed, let reason?): return "cannot read: \(reason)"
+        default: return error.description
         }
     }
 
@@ -137,50 +137,70 @@ struct Diagnostic {
             let shown = XMLDiagnosticText.redacting(url)
             return plain(shown) == plain(source) ? "" : " (redirected to \(shown))"
         }
-        switch error {
-        case .unacceptableStatus(let code, let url, _):
+        // Every code's details are set by the library; a missing one falls back to the
+        // library's own sentence, which names the URL.
+        let url = error.url
+        let via = url.map(redirected(to:)) ?? ""
+        switch error.code {
+        case .unacceptableStatus:
+            guard let code = error.status else { return error.description }
             let reason = reasonPhrase(for: code).map { " " + $0 } ?? ""
-            return "HTTP \(code)\(reason)" + redirected(to: url)
-        case .notModified(let response):
-            return "HTTP 304 Not Modified: the version the request named is current" + redirected(to: response.url)
+            return "HTTP \(code)\(reason)" + via
+        case .notModified:
+            return "HTTP 304 Not Modified: the version the request named is current" + via
         case .hostNotFound:
             return "cannot resolve the host name"
         case .connectionRefused:
             return "connection refused"
-        case .connectTimedOut(_, let after):
+        case .connectTimedOut:
+            guard let after = error.timeout else { return error.description }
             return "could not connect within \(after)"
-        case .stalled(let url, let after):
-            return "the server sent nothing for \(after)" + redirected(to: url)
-        case .headerTooSlow(let url, let after):
-            return "the server sent its response head too slowly: no complete header line for \(after)"
-                + redirected(to: url)
-        case .totalTimeoutExceeded(let url, let after):
-            return "the transfer did not finish within \(after) (--max-time)" + redirected(to: url)
-        case .headerTooLarge(let url, let limit):
-            return "the response head, or one of its lines, is larger than \(Quantities.grouped(limit)) bytes"
-                + redirected(to: url)
-        case .bodyTooLarge(let url, let limit):
-            return "the body is larger than \(Quantities.grouped(limit)) bytes (--max-bytes)" + redirected(to: url)
-        case .truncatedBody(let url, let received, let expected):
-            let of = expected.map { " of \(Quantities.grouped($0))" } ?? ""
-            return "the body ended early, after \(Quantities.grouped(received))\(of) bytes" + redirected(to: url)
-        case .connectionLost(let url, let reason):
-            return "the connection broke: \(reason)" + redirected(to: url)
-        case .resumptionRefused(let url, let received, let reason):
+        case .stalled:
+            guard let after = error.timeout else { return error.description }
+            return "the server sent nothing for \(after)" + via
+        case .headerTooSlow:
+            guard let after = error.timeout else { return error.description }
+            return "the server sent its response head too slowly: no complete header line for \(after)" + via
+        case .totalTimeoutExceeded:
+            guard let after = error.timeout else { return error.description }
+            return "the transfer did not finish within \(after) (--max-time)" + via
+        case .headerTooLarge:
+            guard let limit = error.limit else { return error.description }
+            return "the response head, or one of its lines, is larger than \(Quantities.grouped(limit)) bytes" + via
+        case .bodyTooLarge:
+            guard let limit = error.limit else { return error.description }
+            return "the body is larger than \(Quantities.grouped(limit)) bytes (--max-bytes)" + via
+        case .truncatedBody:
+            guard let received = error.receivedByteCount else { return error.description }
+            let of = error.expectedByteCount.map { " of \(Quantities.grouped($0))" } ?? ""
+            return "the body ended early, after \(Quantities.grouped(received))\(of) bytes" + via
+        case .connectionLost:
+            guard let reason = error.reason else { return error.description }
+            return "the connection broke: \(reason)" + via
+        case .resumptionRefused:
+            guard let received = error.receivedByteCount, let reason = error.resumptionRefusal else {
+                return error.description
+            }
             return "the body broke off after \(Quantities.grouped(received)) bytes and cannot be resumed: \(reason)"
-                + redirected(to: url)
-        case .partialContentMismatch(let url, let contentRange):
-            let value = contentRange.map { "'\($0)'" } ?? "missing"
+                + via
+        case .partialContentMismatch:
+            let value = error.contentRange.map { "'\($0)'" } ?? "missing"
             return "the server answered 206 Partial Content with a body other than the one asked for "
-                + "(Content-Range \(value))" + redirected(to: url)
-        case .tooManyRedirects(let url, let limit):
+                + "(Content-Range \(value))" + via
+        case .tooManyRedirects:
+            guard let limit = error.limit, let url else { return error.description }
             return "more than \(limit) redirects, the last to \(XMLDiagnosticText.redacting(url))"
-        case .undecodableContent(let url, let reason):
-            return "cannot decode the body: \(reason)" + redirected(to: url)
-        case .unsupportedRequest(_, let reason):
+        case .undecodableContent:
+            guard let reason = error.reason else { return error.description }
+            return "cannot decode the body: \(reason)" + via
+        case .unsupportedRequest:
+            guard let reason = error.reason else { return error.description }
             return "cannot request: \(reason)"
-        case .transferFailed(let url, let code, let message):
-            return "the transfer failed (\(code)): \(message)" + redirected(to: url)
+        case .transferFailed:
+            guard let code = error.platformCode, let message = error.reason else { return error.description }
+            return "the transfer failed (\(code)): \(message)" + via
+        default:
+            return error.description
         }
     }
 

@@ -149,6 +149,37 @@ import XMLEvents
         #expect(events.contains(.text("text")))
     }
 
+    /// Source failures are matched by code, with the details as properties, and a `switch`
+    /// over the codes needs a `default`, so a code added later breaks no one.
+    @Test func sourceFailuresAreMatchedByTheirCode() async throws {
+        let status = try await Self.withServer(["/gone.xml": .text("removed", status: 410)]) { server in
+            do {
+                for try await _ in XMLEvents(url: server.url("/gone.xml")) {}
+                return nil as Int?
+            } catch let error as XMLHTTPError where error.code == .unacceptableStatus {
+                #expect(error.url == server.url("/gone.xml"))
+                #expect(error.bodyPrefix == Data("removed".utf8))
+                #expect(error.localizedDescription.contains("answered HTTP 410: removed"))
+                return error.status
+            }
+        }
+        #expect(status == 410)
+
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID()).xml")
+        let error = await #expect(throws: XMLByteSourceError.self) {
+            for try await _ in XMLEvents(path: missing.path) {}
+        }
+        let explanation: String? =
+            switch error?.code {
+            case .openFailed?: "the file is missing (errno \(error?.errno ?? 0))"
+            case .readFailed?: "the file could not be read"
+            default: nil
+            }
+        #expect(explanation == "the file is missing (errno \(ENOENT))")
+        #expect(error?.path == missing.path)
+        #expect(error?.code.name == "openFailed")
+    }
+
     struct Counter: XMLVisitor {
         var records = 0
         var textBytes = 0

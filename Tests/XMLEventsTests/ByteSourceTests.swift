@@ -15,7 +15,7 @@ import XMLEvents
         var fromString: [XMLEvent] = []
         for try await event in XMLEvents(string: Self.document) { fromString.append(event) }
         var fromFile: [XMLEvent] = []
-        for try await event in XMLEvents(XMLURLChunks(url: url, fileChunkSize: 1_000)) { fromFile.append(event) }
+        for try await event in XMLEvents(XMLByteSource(url: url, fileChunkSize: 1_000)) { fromFile.append(event) }
         var fromPath: [XMLEvent] = []
         for try await event in XMLEvents(path: url.path, chunkSize: 7) { fromPath.append(event) }
         #expect(fromString.count == 3_000 * 3 + 4)
@@ -28,7 +28,7 @@ import XMLEvents
         try Data(Self.document.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         var sizes: [Int] = []
-        for try await chunk in XMLFileChunks(path: url.path, chunkSize: 4_096) { sizes.append(chunk.count) }
+        for try await chunk in XMLByteSource(path: url.path, chunkSize: 4_096) { sizes.append(chunk.count) }
         #expect(sizes.dropLast().allSatisfy { $0 == 4_096 })
         #expect(sizes.reduce(0, +) == Self.document.utf8.count)
     }

@@ -44,7 +44,7 @@ import XMLEvents
     @Test func aParseLeftEarlyIsNotFinished() async throws {
         let url = try Self.temporaryFile()
         defer { try? FileManager.default.removeItem(at: url) }
-        let events = XMLEvents(XMLURLChunks(url: url, fileChunkSize: 4_096))
+        let events = XMLEvents(XMLByteSource(url: url, fileChunkSize: 4_096))
         var items = 0
         for try await event in events {
             if case .startElement(let name, _, _) = event, name.localName == "item" {
@@ -62,7 +62,7 @@ import XMLEvents
     @Test func eachIterationCountsAnew() async throws {
         let url = try Self.temporaryFile()
         defer { try? FileManager.default.removeItem(at: url) }
-        let chunks = XMLFileChunks(path: url.path, chunkSize: 10_000)
+        let chunks = XMLByteSource(path: url.path, chunkSize: 10_000)
         for try await _ in chunks {}
         var iterator = chunks.makeAsyncIterator()
         _ = try await iterator.next()
@@ -74,7 +74,7 @@ import XMLEvents
     }
 
     @Test func aFileWithoutASizeHasNoFraction() async throws {
-        let chunks = XMLFileChunks(path: "/dev/null")
+        let chunks = XMLByteSource(path: "/dev/null")
         for try await _ in chunks {}
         #expect(chunks.progress.expectedByteCount == nil)
         #expect(chunks.progress.fractionCompleted == nil)

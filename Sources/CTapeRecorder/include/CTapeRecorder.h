@@ -112,7 +112,8 @@ typedef struct {
 typedef struct xmlevents_recorder {
     // What every callback reads comes first, in one cache line.
 
-    /// Set once the parse failed: the callbacks then do nothing.
+    /// Whether the document failed: a mirror of the Swift `ParseStatus`, the one record of it,
+    /// which alone writes it. The callbacks then do nothing.
     bool failed;
     bool has_started_root;
     bool has_ended_root;

@@ -99,22 +99,3 @@ public struct XMLByteChunks<Base: AsyncSequence>: AsyncSequence where Base.Eleme
 }
 
 extension XMLByteChunks: Sendable where Base: Sendable {}
-
-extension XMLEvents {
-    /// The events of a document whose bytes arrive one at a time, from `URLSession.AsyncBytes`,
-    /// `FileHandle.AsyncBytes`, an `AsyncStream<UInt8>` or any `AsyncSequence` of `UInt8`.
-    ///
-    /// The bytes are gathered into chunks (see ``XMLByteChunks``) without a suspension per
-    /// byte where the sequence has them at hand.
-    ///
-    /// - Parameters:
-    ///   - bytes: The document's bytes.
-    ///   - chunkSize: How many bytes are gathered before they are handed to the parser.
-    ///   - options: How to parse; the defaults are safe for untrusted input.
-    @inlinable
-    public init<Bytes: AsyncSequence>(
-        _ bytes: Bytes, chunkSize: Int = 4096, options: XMLParsingOptions = .default
-    ) where Source == XMLByteChunks<Bytes>, Bytes.Element == UInt8 {
-        self.init(XMLByteChunks(bytes, chunkSize: chunkSize), options: options)
-    }
-}

@@ -1,46 +1,147 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A byte source failed: a file or descriptor could not be read, or a ``XMLByteChunkStream`` could
 /// not carry a chunk (its consumer left, it was finished, or it was iterated twice).
 ///
+/// Tell failures apart by ``code``; the details a failure has are the properties its code's
+/// documentation names, and the others are `nil`:
+///
+/// ```swift
+/// catch let error as XMLByteSourceError where error.code == .openFailed && error.errno == ENOENT { … }
+/// ```
+///
+/// A struct rather than an enum, so that a new failure can be told apart in a later version
+/// without breaking a `switch` over the codes: such a `switch` has a `default`.
+///
 /// The ``description`` (and so `localizedDescription`) escapes control and bidirectional
-/// characters of the path it names (see ``XMLDiagnosticText``), and shows a URL without its
-/// password, so it is safe to print.
-public enum XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
-    /// The file could not be opened; `errno` is the system's reason.
-    case openFailed(path: String, errno: Int32)
-    /// Reading the file failed after it was opened.
-    case readFailed(path: String, errno: Int32)
-    /// Reading an already open descriptor (standard input, a pipe) failed; `errno` is the
-    /// system's reason.
-    case descriptorReadFailed(descriptor: Int32, errno: Int32)
-    /// The URL given to `XMLEvents(url:)` is neither a local `file:` URL nor an `http` or `https`
-    /// one (a `file:` URL naming another host, an `ftp` URL, a URL without a scheme), so nothing
-    /// was read. Thrown by the first `next()`; the description names the schemes supported.
-    case unsupportedURL(url: URL)
-    /// A write to a ``XMLByteChunkStream`` failed because its consumer will never read again: its
-    /// task was cancelled or its iterator dropped (`break`). The producer should stop its work;
-    /// the chunk was dropped.
-    case consumerTerminated
-    /// A chunk was written to a ``XMLByteChunkStream`` after ``XMLByteChunkStream/Source/finish(throwing:)``:
-    /// the end was already promised to the consumer, so the chunk was dropped.
-    case writeAfterFinish
-    /// A ``XMLByteChunkStream`` was iterated a second time, or one iterator was used from two places
-    /// at once: a chunk can be delivered only once. Thrown by the extra iterator's first `next()`.
-    case alreadyIterated
+/// characters of the path it names, and shows a URL without its password, so it is safe to print.
+public struct XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    /// What went wrong. The numbers are stable; new codes may come in later versions.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The numeric code.
+        public var rawValue: Int
 
-    /// A system error number, thrown by the low-level reader and given a path above it.
-    struct ErrorNumber: Error {
-        var value: Int32
+        /// Creates a code from its number.
+        ///
+        /// - Parameter rawValue: The number of one of the codes declared here.
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// The file at ``XMLByteSourceError/path`` could not be opened;
+        /// ``XMLByteSourceError/errno`` is the system's reason.
+        public static let openFailed = Code(rawValue: 1)
+        /// Reading the file at ``XMLByteSourceError/path`` failed after it was opened;
+        /// ``XMLByteSourceError/errno`` is the system's reason.
+        public static let readFailed = Code(rawValue: 2)
+        /// Reading an already open descriptor, ``XMLByteSourceError/descriptor`` (standard input,
+        /// a pipe), failed; ``XMLByteSourceError/errno`` is the system's reason.
+        public static let descriptorReadFailed = Code(rawValue: 3)
+        /// The URL given to `XMLEvents(url:)`, ``XMLByteSourceError/url``, is neither a local
+        /// `file:` URL nor an `http` or `https` one (a `file:` URL naming another host, an `ftp`
+        /// URL, a URL without a scheme), so nothing was read. Thrown by the first `next()`; the
+        /// description names the schemes supported.
+        public static let unsupportedURL = Code(rawValue: 4)
+        /// A write to a ``XMLByteChunkStream`` failed because its consumer will never read again:
+        /// its task was cancelled or its iterator dropped (`break`). The producer should stop its
+        /// work; the chunk was dropped.
+        public static let consumerTerminated = Code(rawValue: 5)
+        /// A chunk was written to a ``XMLByteChunkStream`` after
+        /// ``XMLByteChunkStream/Source/finish(throwing:)``: the end was already promised to the
+        /// consumer, so the chunk was dropped.
+        public static let writeAfterFinish = Code(rawValue: 6)
+        /// A ``XMLByteChunkStream`` was iterated a second time, or one iterator was used from two
+        /// places at once: a chunk can be delivered only once. Thrown by the extra iterator's
+        /// first `next()`.
+        public static let alreadyIterated = Code(rawValue: 7)
+
+        /// The code's name with its number, for example `openFailed (1)`;
+        /// `XMLByteSourceError code 99` for a number not declared here.
+        public var description: String {
+            guard let name else { return "XMLByteSourceError code \(rawValue)" }
+            return "\(name) (\(rawValue))"
+        }
+
+        /// The name of a code declared here, as spelled in Swift (`openFailed`), or `nil` for
+        /// another number: for logs and machine-readable output.
+        public var name: String? { Code.names[rawValue] }
+
+        private static let names: [Int: String] = [
+            Code.openFailed.rawValue: "openFailed", Code.readFailed.rawValue: "readFailed",
+            Code.descriptorReadFailed.rawValue: "descriptorReadFailed", Code.unsupportedURL.rawValue: "unsupportedURL",
+            Code.consumerTerminated.rawValue: "consumerTerminated", Code.writeAfterFinish.rawValue: "writeAfterFinish",
+            Code.alreadyIterated.rawValue: "alreadyIterated",
+        ]
     }
+
+    /// What went wrong.
+    public let code: Code
+
+    /// The file's path, for ``Code/openFailed`` and ``Code/readFailed``.
+    public let path: String?
+
+    /// The descriptor read, for ``Code/descriptorReadFailed``.
+    public let descriptor: Int32?
+
+    /// The system's error number (`ENOENT`, say), for ``Code/openFailed``, ``Code/readFailed``
+    /// and ``Code/descriptorReadFailed``.
+    public let errno: Int32?
+
+    /// The URL refused, for ``Code/unsupportedURL``.
+    public let url: URL?
+
+    private init(_ code: Code, path: String? = nil, descriptor: Int32? = nil, errno: Int32? = nil, url: URL? = nil) {
+        self.code = code
+        self.path = path
+        self.descriptor = descriptor
+        self.errno = errno
+        self.url = url
+    }
+
+    /// The file could not be opened; see ``Code/openFailed``.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path.
+    ///   - errno: The system's reason.
+    /// - Returns: An error of code ``Code/openFailed``.
+    public static func openFailed(path: String, errno: Int32) -> XMLByteSourceError {
+        XMLByteSourceError(.openFailed, path: path, errno: errno)
+    }
+
+    /// Reading the file failed; see ``Code/readFailed``.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path.
+    ///   - errno: The system's reason.
+    /// - Returns: An error of code ``Code/readFailed``.
+    public static func readFailed(path: String, errno: Int32) -> XMLByteSourceError {
+        XMLByteSourceError(.readFailed, path: path, errno: errno)
+    }
+
+    /// Reading an open descriptor failed; see ``Code/descriptorReadFailed``.
+    ///
+    /// - Parameters:
+    ///   - descriptor: The descriptor.
+    ///   - errno: The system's reason.
+    /// - Returns: An error of code ``Code/descriptorReadFailed``.
+    public static func descriptorReadFailed(descriptor: Int32, errno: Int32) -> XMLByteSourceError {
+        XMLByteSourceError(.descriptorReadFailed, descriptor: descriptor, errno: errno)
+    }
+
+    /// A URL that is neither a local file nor `http` or `https`; see ``Code/unsupportedURL``.
+    ///
+    /// - Parameter url: The URL refused.
+    /// - Returns: An error of code ``Code/unsupportedURL``.
+    public static func unsupportedURL(url: URL) -> XMLByteSourceError {
+        XMLByteSourceError(.unsupportedURL, url: url)
+    }
+
+    /// The stream's consumer will never read again; see ``Code/consumerTerminated``.
+    public static let consumerTerminated = XMLByteSourceError(.consumerTerminated)
+
+    /// A chunk written after the stream was finished; see ``Code/writeAfterFinish``.
+    public static let writeAfterFinish = XMLByteSourceError(.writeAfterFinish)
+
+    /// A stream iterated twice; see ``Code/alreadyIterated``.
+    public static let alreadyIterated = XMLByteSourceError(.alreadyIterated)
 
     /// The failure with the system's explanation, for example
     /// `cannot open feed.xml: No such file or directory`.
@@ -53,15 +154,19 @@ public enum XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertib
 
     /// The description before escaping.
     private var sentence: String {
-        switch self {
-        case .openFailed(let path, let code):
-            return "cannot open \(path): \(String(cString: strerror(code)))"
-        case .readFailed(let path, let code):
-            return "cannot read \(path): \(String(cString: strerror(code)))"
-        case .descriptorReadFailed(let descriptor, let code):
-            let name = descriptor == 0 ? "standard input" : "file descriptor \(descriptor)"
-            return "cannot read \(name): \(String(cString: strerror(code)))"
-        case .unsupportedURL(let url):
+        // The factories set every detail a code's sentence names; "?" stands in only for an
+        // error built otherwise, which the package does not do.
+        let reason = self.errno.map { String(cString: strerror($0)) } ?? "?"
+        switch code {
+        case .openFailed:
+            return "cannot open \(path ?? "?"): \(reason)"
+        case .readFailed:
+            return "cannot read \(path ?? "?"): \(reason)"
+        case .descriptorReadFailed:
+            let name = descriptor.map { $0 == 0 ? "standard input" : "file descriptor \($0)" } ?? "a file descriptor"
+            return "cannot read \(name): \(reason)"
+        case .unsupportedURL:
+            guard let url else { return "cannot read a URL without a scheme" }
             return "cannot read \(XMLDiagnosticText.redacting(url)): \(Self.reason(refusing: url))"
         case .consumerTerminated:
             return "the consumer of the XMLByteChunkStream has stopped reading"
@@ -69,6 +174,8 @@ public enum XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvertib
             return "a chunk was written to a XMLByteChunkStream after it was finished"
         case .alreadyIterated:
             return "a XMLByteChunkStream can be iterated only once"
+        default:
+            return "a byte source failed: \(code)"
         }
     }
 

@@ -29,9 +29,9 @@ extension AsyncSequence where Element == XMLEvent {
     /// }
     /// ```
     ///
-    /// On ``XMLEvents`` the parser selects and builds the records itself; on any other sequence
-    /// of events (filtered, merged, made up) they are built from its events, and errors carry a
-    /// location only when the events come straight from ``XMLEvents``.
+    /// For any sequence of events (filtered, merged, made up): the records are built from its
+    /// events, and errors carry no location. ``XMLEvents/decode(_:matching:namespaces:using:)``
+    /// selects and builds the records in the parser instead.
     ///
     /// - Parameters:
     ///   - type: The type of each record.
@@ -68,7 +68,9 @@ extension AsyncSequence where Element == XMLEvent {
 }
 
 /// Subtrees decoded as `Record` values, one per subtree; made by
-/// ``_Concurrency/AsyncSequence/decode(_:using:)`` and ``XMLEvents/decode(_:matching:namespaces:using:)``.
+/// ``_Concurrency/AsyncSequence/decode(_:using:)`` and
+/// ``_Concurrency/AsyncSequence/decode(_:matching:namespaces:using:)`` for any sequence of
+/// subtrees or events (``XMLEvents`` decodes in its parser: ``XMLEvents/Records``).
 ///
 /// The iterator holds the base's iterator and lets go of it when the base ends, when a record
 /// fails to decode, and when the iterator itself is dropped (leaving a loop early).
@@ -89,35 +91,23 @@ where Base.Element == XMLSubtree {
         self.decoder = decoder
     }
 
-    /// Starts iterating the base anew; when the base is ``XMLEvents``' own selection, its parser
-    /// builds each record for decoding, without making it a subtree.
+    /// Starts iterating the base anew.
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-        let context = XMLDecodingContext(decoder)
-        if let selecting = base as? any XMLRecordSelecting, let records = selecting.makeRecordIterator(context: context)
-        {
-            return Iterator(base: nil, records: records, context: context)
-        }
-        return Iterator(base: base.makeAsyncIterator(), records: nil, context: context)
+        Iterator(base: base.makeAsyncIterator(), context: XMLDecodingContext(decoder))
     }
 
-    /// Decodes each subtree of the base as it arrives, or each record the base's parser builds,
-    /// converting names with a cache that lives as long as the iterator.
+    /// Decodes each subtree of the base as it arrives, converting names with a cache that lives
+    /// as long as the iterator.
     public struct Iterator: AsyncIteratorProtocol {
         // Inlinable so that a client's loop is specialized for its base, as
         // ``XMLSubtreeSequence/Iterator`` is.
         @usableFromInline var base: Base.AsyncIterator?
-        /// The records the base's parser builds, when it does.
-        @usableFromInline var records: (any XMLRecordIterator)?
-        /// Whether ``records`` is used, kept apart so that asking costs no copy of it.
-        @usableFromInline var parserBuildsRecords: Bool
         @usableFromInline let context: XMLDecodingContext
 
         @usableFromInline
-        init(base: Base.AsyncIterator?, records: (any XMLRecordIterator)?, context: XMLDecodingContext) {
+        init(base: Base.AsyncIterator, context: XMLDecodingContext) {
             self.base = base
-            self.records = records
-            parserBuildsRecords = records != nil
             self.context = context
         }
 
@@ -138,18 +128,6 @@ where Base.Element == XMLSubtree {
         /// - Throws: The errors ``next()`` throws.
         @inlinable
         public nonisolated(nonsending) mutating func next(isolation actor: (any Actor)?) async throws -> Record? {
-            if parserBuildsRecords {
-                let record: Record?
-                do {
-                    if let parsed = try records?.nextParsed(Record.self) { return parsed }
-                    record = try await records?.next(Record.self)
-                } catch {
-                    release()
-                    throw error
-                }
-                if record == nil { release() }
-                return record
-            }
             let element: XMLSubtree?
             do {
                 element = try await base?.next(isolation: #isolation)
@@ -167,13 +145,6 @@ where Base.Element == XMLSubtree {
                 base = nil
                 throw error
             }
-        }
-
-        /// Lets go of the base's parser and its source as soon as nothing more will come.
-        @inlinable
-        mutating func release() {
-            records = nil
-            parserBuildsRecords = false
         }
     }
 }

@@ -82,7 +82,7 @@ public struct XMLPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether an element whose ancestry is `path` (names from the root element down to the
-    /// element itself, as ``XMLPathTracker/path`` gives them) is selected.
+    /// element itself, as a loop over events or a visitor keeps them) is selected.
     ///
     /// - Parameter path: The names of the open elements, the root first.
     /// - Returns: Whether the element whose ancestry this is would be selected.

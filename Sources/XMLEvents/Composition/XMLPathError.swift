@@ -4,7 +4,7 @@ import Foundation
 /// ``XMLEvents/elements(matching:namespaces:)``) is not valid.
 ///
 /// The ``description`` (and so `localizedDescription`) quotes the path with its control and
-/// bidirectional characters escaped (see ``XMLDiagnosticText``), so it is safe to print.
+/// bidirectional characters escaped (see <doc:Security>), so it is safe to print.
 public struct XMLPathError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// What is wrong with the path.
     public enum Reason: Sendable, Hashable {

@@ -7,7 +7,7 @@ import Foundation
 /// ```
 ///
 /// The ``description`` (and so `localizedDescription`) quotes values of the document with their
-/// control and bidirectional characters escaped (see ``XMLDiagnosticText``), so it is safe to
+/// control and bidirectional characters escaped (see <doc:Security>), so it is safe to
 /// print.
 public struct XMLRecordDecodingError: Error, CustomStringConvertible, LocalizedError {
     /// Where the record's start tag was reported (``XMLSubtree/location``), or `nil` when the

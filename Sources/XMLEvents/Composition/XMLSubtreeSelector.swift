@@ -5,12 +5,14 @@
 /// builder and the path is not consulted, so an element nested in a selected element is part of
 /// the outer subtree and is not selected on its own.
 ///
-/// ``XMLSelectionStateMachine`` feeds it the events of any sequence; ``XMLEvents`` selects on
-/// the parser's tape instead, with an ``XMLTapeSelector``.
+/// ``XMLSubtreeSequence`` feeds it the events of any sequence; ``XMLEvents`` selects on the
+/// parser's tape instead, with an ``XMLTapeSelector``.
+@usableFromInline
 struct XMLSubtreeSelector {
     private var matcher: XMLPathMatcher
     private var builder = XMLTreeBuilder()
 
+    @usableFromInline
     init(_ path: XMLPath) {
         matcher = XMLPathMatcher(path)
     }
@@ -20,6 +22,7 @@ struct XMLSubtreeSelector {
 
     /// Feeds one event, with where it was reported when it is a start element and that is
     /// known; returns the subtree a selected element's end completes.
+    @usableFromInline
     mutating func consume(_ event: consuming XMLEvent, location: XMLLocation?) -> XMLSubtree? {
         switch consume event {
         case .startElement(let name, let attributes, let namespaces):

@@ -2,8 +2,8 @@ extension AsyncSequence where Element == XMLEvent {
     /// The elements an ``XMLPath`` selects, each built whole as an ``XMLSubtree``.
     ///
     /// The same as ``XMLEvents/elements(matching:namespaces:)``, for any sequence of events
-    /// (filtered, merged or made up); subtrees have a ``XMLSubtree/location`` only when the events
-    /// come straight from ``XMLEvents``.
+    /// (filtered, merged or made up), selected from its events; the subtrees have no
+    /// ``XMLSubtree/location``, which only the parser's own selection knows.
     ///
     /// - Parameters:
     ///   - path: An ``XMLPath`` in its written form.
@@ -26,11 +26,12 @@ extension AsyncSequence where Element == XMLEvent {
 }
 
 /// The elements of an event sequence that an ``XMLPath`` selects, each built whole as an
-/// ``XMLSubtree``; made by ``XMLEvents/elements(matching:namespaces:)`` and its siblings.
+/// ``XMLSubtree`` from its events; made by ``_Concurrency/AsyncSequence/elements(matching:namespaces:)``
+/// for any sequence of events (``XMLEvents`` selects in its parser: ``XMLEvents/Subtrees``).
 ///
 /// The iterator holds the base's iterator and lets go of it as soon as the base ends or fails,
-/// and, like any iterator, when it is itself dropped: leaving a loop early releases the
-/// ``XMLEvents`` iterator, its byte source and its parser at once.
+/// and, like any iterator, when it is itself dropped: leaving a loop early releases the base's
+/// iterator at once.
 public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.Element == XMLEvent {
     /// Each element is one selected subtree.
     public typealias Element = XMLSubtree
@@ -46,31 +47,25 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
         self.path = path
     }
 
-    /// Starts iterating the base anew; when the base is ``XMLEvents``, its parser selects.
+    /// Starts iterating the base anew.
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-        if let events = base as? any XMLSelectingEvents {
-            return Iterator(base: nil, path: path, selected: events.makeSubtreeIterator(selecting: path))
-        }
-        return Iterator(base: base.makeAsyncIterator(), path: path, selected: nil)
+        Iterator(base: base.makeAsyncIterator(), path: path)
     }
 
-    /// Pulls events from the base until a selected element is complete, or, when the base's
-    /// parser selects, its next subtree.
+    /// Pulls events from the base until a selected element is complete.
     public struct Iterator: AsyncIteratorProtocol {
         // Inlinable, with its state visible to inlined code, so that a client's loop is
         // specialized for its base: unspecialized generic code pays for metadata look-ups and
         // value-witness copies on every event.
         @usableFromInline var base: Base.AsyncIterator?
-        @usableFromInline var machine: XMLSelectionStateMachine
-        /// The subtrees the base's parser selects, when it does.
-        @usableFromInline var selected: (any XMLSubtreeIterator)?
+        /// `nil` once the base ended or failed, which lets go of a partly built subtree.
+        @usableFromInline var selector: XMLSubtreeSelector?
 
         @usableFromInline
-        init(base: Base.AsyncIterator?, path: XMLPath, selected: (any XMLSubtreeIterator)?) {
+        init(base: Base.AsyncIterator, path: XMLPath) {
             self.base = base
-            self.machine = XMLSelectionStateMachine(path: path, selectsEvents: selected == nil)
-            self.selected = selected
+            selector = XMLSubtreeSelector(path)
         }
 
         /// The next selected subtree, or `nil` when the base has ended.
@@ -90,19 +85,7 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
         /// - Throws: The errors ``next()`` throws.
         @inlinable
         public nonisolated(nonsending) mutating func next(isolation actor: (any Actor)?) async throws -> XMLSubtree? {
-            guard machine.isSelecting else { return nil }
-            if selected != nil {
-                let subtree: XMLSubtree?
-                do {
-                    subtree = try await selected?.next()
-                } catch {
-                    release()
-                    throw error
-                }
-                if subtree == nil { release() }
-                return subtree
-            }
-            while true {
+            while selector != nil {
                 let event: XMLEvent?
                 do {
                     event = try await base?.next(isolation: #isolation)
@@ -114,18 +97,18 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
                     release()
                     return nil
                 }
-                if let subtree = machine.consume(event) {
+                if let subtree = selector?.consume(event, location: nil) {
                     return subtree
                 }
             }
+            return nil
         }
 
         /// Lets go of the base and of any partly built subtree as soon as nothing more will come.
         @inlinable
         mutating func release() {
             base = nil
-            selected = nil
-            machine.baseEnded()
+            selector = nil
         }
     }
 }

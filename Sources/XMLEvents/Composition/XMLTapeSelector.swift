@@ -1,23 +1,45 @@
-/// Which elements an ``XMLPath`` selects on the parser's ``EventTape``, each selected element
-/// handed to a builder entry by entry: ``XMLEvents``' own selection, for which nothing outside a
-/// selected element becomes an event, a string or an array at all.
+import Foundation
+
+/// Which elements an ``XMLPath`` selects on the tapes of an ``EventTapeFeed``, each selected
+/// element handed to a builder entry by entry: ``XMLEvents``' own selection, for which nothing
+/// outside a selected element becomes an event, a string or an array at all.
 ///
 /// Outside a selected element only the path stack moves. Inside one, every entry goes to the
 /// builder and the path is not consulted, so an element nested in a selected element is part of
 /// the outer selection and is not selected on its own (as ``XMLSubtreeSelector`` does for
 /// events).
-struct XMLTapeSelector<Builder: XMLTapeSelectionBuilder> {
+///
+/// On an actor, the steps are parsed off it a batch at a time, and the selections built on it
+/// (a record type's `Decodable` conformance may be isolated to the actor).
+struct XMLTapeSelector<Source: AsyncIteratorProtocol, Builder: XMLTapeSelectionBuilder>
+where Source.Element: ContiguousBytes {
+    private var feed: EventTapeFeed<Source>
+    private var cursor = EventTape.Cursor()
     private var matcher: XMLPathMatcher
     private var builder: Builder
 
-    init(_ path: XMLPath, builder: Builder) {
+    init(_ path: XMLPath, feed: EventTapeFeed<Source>, builder: Builder) {
+        self.feed = feed
         matcher = XMLPathMatcher(path)
         self.builder = builder
     }
 
-    /// Reads `tape` from `cursor` until a selected element ends; returns what the builder made
-    /// of it, or `nil` once every entry was read.
-    mutating func next(in tape: EventTape, cursor: inout EventTape.Cursor) -> Builder.Selection? {
+    /// The next selection, or `nil` at the end of the document.
+    ///
+    /// - Throws: The document's and the source's errors, after every selection completed before
+    ///   them.
+    nonisolated(nonsending) mutating func next() async throws -> Builder.Selection? {
+        while true {
+            if let selection = nextParsed() { return selection }
+            guard try await feed.advance(readingOn: #isolation) else { return nil }
+            cursor = EventTape.Cursor()
+        }
+    }
+
+    /// The next selection when the events parsed so far complete it; `nil` when more must be
+    /// parsed first (``next()``). Spares an asynchronous call for most selections.
+    mutating func nextParsed() -> Builder.Selection? {
+        let tape = feed.tape
         while true {
             if builder.isBuilding {
                 guard let selection = builder.continueSelection(in: tape, cursor: &cursor) else { return nil }

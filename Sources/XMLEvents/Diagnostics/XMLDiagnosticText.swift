@@ -9,14 +9,11 @@ import Foundation
 /// reorder what follows it on the line so that a log reads differently from what it holds. Every
 /// description and message of the package's errors, and every line the `xmlevents` tool prints
 /// about its input, goes through ``escaping(_:)``; URLs are shown through ``redacting(_:)``, so
-/// that a password in one is never printed. Use the same two functions for what you log of a
-/// document:
+/// that a password in one is never printed.
 ///
-/// ```swift
-/// let shown = XMLDiagnosticText.escaping(name.qualifiedName)
-/// logger.warning("skipped \(shown) from \(XMLDiagnosticText.redacting(feedURL))")
-/// ```
-public enum XMLDiagnosticText {
+/// `package`, not `public`: the library's errors and the `xmlevents` tool use it; the Security
+/// article tells users which characters are escaped.
+package enum XMLDiagnosticText {
     /// `text` with every character that could act on a terminal or a log viewer written as its
     /// code point in Swift's notation, `\u{1B}`.
     ///
@@ -31,7 +28,7 @@ public enum XMLDiagnosticText {
     ///
     /// - Parameter text: Text that may come from anywhere.
     /// - Returns: The text with those characters escaped; `text` itself when it has none.
-    public static func escaping(_ text: some StringProtocol) -> String {
+    package static func escaping(_ text: some StringProtocol) -> String {
         guard text.unicodeScalars.contains(where: needsEscaping) else { return String(text) }
         var escaped = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -53,7 +50,7 @@ public enum XMLDiagnosticText {
     ///
     /// - Parameter url: Any URL.
     /// - Returns: `url.absoluteString`, its password replaced.
-    public static func redacting(_ url: URL) -> String {
+    package static func redacting(_ url: URL) -> String {
         redacting(urlString: url.absoluteString)
     }
 
@@ -67,7 +64,7 @@ public enum XMLDiagnosticText {
     ///
     /// - Parameter urlString: A URL, or text that may be one.
     /// - Returns: The text, its password replaced.
-    public static func redacting(urlString: String) -> String {
+    package static func redacting(urlString: String) -> String {
         let scalars = urlString.unicodeScalars
         guard let separator = urlString.range(of: "://") else { return urlString }
         let authorityStart = separator.upperBound

@@ -1,7 +1,7 @@
 #if HTTP && canImport(CCurl)
-    /// The transport of ``XMLHTTPChunks`` on this platform: libcurl on its own I/O thread.
+    /// The transport of an HTTP ``XMLByteSource`` on this platform: libcurl on its own I/O thread.
     typealias HTTPTransfer = CurlHTTPTransfer
 #elseif canImport(Darwin)
-    /// The transport of ``XMLHTTPChunks`` on this platform: `URLSession`.
+    /// The transport of an HTTP ``XMLByteSource`` on this platform: `URLSession`.
     typealias HTTPTransfer = URLSessionHTTPTransfer
 #endif

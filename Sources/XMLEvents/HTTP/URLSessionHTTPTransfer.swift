@@ -2,7 +2,7 @@
     import Foundation
     import ThreadSafety
 
-    /// The transport of ``XMLHTTPChunks`` on Apple platforms: a task that reads
+    /// The transport of an HTTP ``XMLByteSource`` on Apple platforms: a task that reads
     /// `URLSession.bytes(for:)` into the consumer's ``XMLByteChunkStream`` with the `async` write,
     /// which suspends it while the buffer is full. `AsyncBytes` reads from the connection only as
     /// fast as it is iterated, so the consumer's pace reaches TCP as it does on Linux.

@@ -14,13 +14,15 @@ import Foundation
 /// an actor parses off it, a batch at a time (see `EventTapeFeed+Batches.swift`).
 @usableFromInline
 struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: ContiguousBytes {
+    /// What is left to hand the reader: not a record of the parse (the driver's ``ParseStatus``
+    /// is that), but of the end the reader has still to be told about, which may also be the
+    /// source's failure or cancellation.
     @usableFromInline
     enum Phase {
         case reading
-        /// The source ended and the last events are on the tape.
-        case ending
         /// The error to throw once the tape, with the events before it, has been read.
         case failed(any Error)
+        /// Nothing more will come: the last events, if any, are on the tape.
         case done
     }
 
@@ -75,9 +77,6 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
         case .failed(let error):
             phase = .done
             throw error
-        case .ending:
-            end(.done)
-            return false
         case .reading:
             if slice.isOver() {
                 await Task.yield()
@@ -116,7 +115,7 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
         if Task.isCancelled { return cancel() }
         guard let next else {
             _ = driver.parseStep(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true, appending: appending)
-            return end(driver.error.map { .failed($0) } ?? .ending)
+            return end(driver.error.map { .failed($0) } ?? .done)
         }
         chunk = next
         chunkByteCount = next.withUnsafeBytes { $0.count }

@@ -1,6 +1,6 @@
 /// The one parse driver: it cuts the document into canonical steps, hands them to libxml2, and
-/// records what the callbacks report on an ``EventTape``; it alone knows whether the document is
-/// still being parsed, has ended, or failed, and where.
+/// records what the callbacks report on an ``EventTape``; its ``ParseStatus`` is the one record
+/// of whether the document is still being parsed, has ended, or failed, and where.
 ///
 /// Every way of reading a document runs on it — the owned events of `for try await`, subtree
 /// selection and decoding, a user's ``XMLVisitor``, ``XMLPushParser`` — so they share every
@@ -9,14 +9,9 @@
 /// Not thread-safe and not `Sendable`: one task at a time owns a driver.
 @usableFromInline
 final class ParseDriver {
-    @usableFromInline
-    enum State {
-        case parsing
-        case failed(XMLParsingError)
-        case finished
-    }
-
-    @usableFromInline @exclusivity(unchecked) private(set) var state: State
+    /// Whether the document is being parsed, has ended, or failed: the driver ends it, and the
+    /// callbacks fail it while a step is parsed.
+    private let status = ParseStatus()
     /// The events of the last call.
     @usableFromInline let tape = EventTape()
     private let context: LibXML2PushContext?
@@ -63,12 +58,9 @@ final class ParseDriver {
     @usableFromInline
     init(options: XMLParsingOptions) {
         parsesAsBytesArrive = options.parsesAsBytesArrive
-        if let context = LibXML2PushContext(options: options, tape: tape) {
-            self.context = context
-            state = .parsing
-        } else {
-            context = nil
-            state = .failed(
+        context = LibXML2PushContext(options: options, tape: tape, status: status)
+        if context == nil {
+            status.refuse(
                 XMLParsingError(
                     code: .internalError, message: "libxml2 could not create a parser context",
                     line: 0, column: 0, byteOffset: 0))
@@ -77,10 +69,7 @@ final class ParseDriver {
 
     /// The error that ended the document, if one did.
     @usableFromInline
-    var error: XMLParsingError? {
-        if case .failed(let error) = state { return error }
-        return nil
-    }
+    var error: XMLParsingError? { status.error }
 
     /// Parses the next step of the document from the start of `bytes` and returns how many of
     /// them it took; the events the step completed are recorded on ``tape``, which is emptied
@@ -99,13 +88,13 @@ final class ParseDriver {
     @usableFromInline
     func parseStep(_ bytes: UnsafeRawBufferPointer, terminate: Bool, appending: Bool = false) -> Int {
         guard let context else { return bytes.count }
-        switch state {
+        switch status.state {
         case .failed:
             if !appending { tape.removeAll(keepingBytesFrom: .max) }
             return bytes.count
         case .finished:
             if !appending { tape.removeAll(keepingBytesFrom: .max) }
-            state = .failed(
+            status.refuse(
                 XMLParsingError(
                     code: .parserFinished, message: "The document was already finished",
                     line: 0, column: 0, byteOffset: 0))
@@ -116,11 +105,10 @@ final class ParseDriver {
         if !appending { context.rewindTape() }
         context.beginStep()
         let taken = takeStep(bytes, terminate: terminate, context: context)
-        if let error = context.error {
-            state = .failed(error)
+        if status.hasFailed {
             context.stop()
         } else if terminate, taken == bytes.count {
-            state = .finished
+            status.finish()
             context.stop()
         }
         return taken
@@ -145,7 +133,7 @@ final class ParseDriver {
     /// `appending`, the tape keeps what it holds, as in ``parseStep(_:terminate:appending:)``.
     @usableFromInline
     func flush(appending: Bool = false) {
-        guard let context, case .parsing = state else {
+        guard let context, case .parsing = status.state else {
             if !appending { tape.removeAll(keepingBytesFrom: .max) }
             return
         }
@@ -155,10 +143,7 @@ final class ParseDriver {
             heldBack.withUnsafeBytes { parseSlice($0, terminate: false, mayHold: false, context: context) }
             heldBack.removeAll()
         }
-        if let error = context.error {
-            state = .failed(error)
-            context.stop()
-        }
+        if status.hasFailed { context.stop() }
     }
 
     /// Parses one step from the start of `bytes`, or holds them; returns how many it took.

@@ -13,12 +13,6 @@ internal import CTapeRecorder
 /// needs a string (a name seen for the first time, a broken limit). The rest of the callbacks
 /// record here.
 struct TapeRecorder {
-    /// Why the recorder wants parsing to stop.
-    struct Violation {
-        var code: XMLParsingError.Code
-        var message: String
-    }
-
     /// Where the events are recorded: the driver's tape, refilled by every parse call.
     let tape: EventTape
     /// The tape's columns, written through this pointer (the tape keeps them alive).
@@ -29,7 +23,8 @@ struct TapeRecorder {
     var depth: Int { shared.pointee.depth }
     var hasStartedRoot: Bool { shared.pointee.has_started_root }
     var hasEndedRoot: Bool { shared.pointee.has_ended_root }
-    private(set) var violation: Violation?
+    /// Where a broken limit fails the document.
+    private let status: ParseStatus
     /// Whether anything but the start of the document was reported: a document of nothing but
     /// whitespace is empty, one with a comment and no root is cut short.
     private var sawMarkup = false
@@ -43,9 +38,13 @@ struct TapeRecorder {
     private let limits: XMLParsingLimits
     private let reportsCDATA: Bool
 
-    init(tape: EventTape, options: XMLParsingOptions, isInterned: @escaping (UnsafeRawPointer) -> Bool) {
+    init(
+        tape: EventTape, options: XMLParsingOptions, status: ParseStatus,
+        isInterned: @escaping (UnsafeRawPointer) -> Bool
+    ) {
         precondition(TapeRecorder.layoutMatchesC, "The tape's rows are not laid out as the C recorder writes them")
         self.tape = tape
+        self.status = status
         columns = tape.columns
         limits = options.limits
         reportsCDATA = options.reportsCDATA
@@ -203,7 +202,7 @@ struct TapeRecorder {
     }
 
     /// A limit the C callbacks found broken.
-    mutating func noteViolation(_ violation: xmlevents_violation, value: Int) {
+    func noteViolation(_ violation: xmlevents_violation, value: Int) {
         switch violation {
         case XMLEVENTS_VIOLATION_DEPTH:
             fail(.depthLimitExceeded, "Elements nest deeper than the limit of \(limits.maxDepth)")
@@ -479,9 +478,8 @@ struct TapeRecorder {
         return name
     }
 
-    private mutating func fail(_ code: XMLParsingError.Code, _ message: String) {
-        if violation == nil {
-            violation = Violation(code: code, message: message)
-        }
+    /// Fails the document for a broken limit, where libxml2 is.
+    private func fail(_ code: XMLParsingError.Code, _ message: String) {
+        status.fail(code, message)
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// The message, and so the description, is safe to print: libxml2 quotes the document in its
 /// messages, and what it quotes may hold controls that a terminal would obey, so they are escaped
-/// (see ``XMLDiagnosticText/escaping(_:)``).
+/// (see <doc:Security>).
 public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// What went wrong: a libxml2 `xmlParserErrors` value, or one of the package's own codes for
     /// its limits (from 100,000 on).

@@ -16,7 +16,7 @@ extension XMLWriter {
     /// whole document is written, replacing any file of that name (whose permissions it keeps):
     /// when the events throw, or a refused event ends writing, the temporary file is removed and
     /// a file already there is left as it was. Writes block the calling thread while the system
-    /// takes each chunk, as reads of ``XMLFileChunks`` do.
+    /// takes each chunk, as a file's reads by ``XMLByteSource`` do.
     ///
     /// Memory holds one chunk and the event being written; the next event is asked for only
     /// once the chunk before it has been written, so a slow disk slows the source down.

@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// ``XMLWriter`` refused an event, because writing it would make the output not well-formed or
 /// parse back to something else, or could not write its output file.
 ///
@@ -30,7 +22,7 @@ import Foundation
 /// ```
 ///
 /// The ``description`` (and so `localizedDescription`) escapes control and bidirectional
-/// characters of the names and text it quotes (see ``XMLDiagnosticText``), so it is safe to print.
+/// characters of the names and text it quotes (see <doc:Security>), so it is safe to print.
 public struct XMLWriterError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// What was wrong.
     public enum Reason: Sendable, Hashable {

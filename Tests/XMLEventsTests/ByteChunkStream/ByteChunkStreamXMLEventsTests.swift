@@ -60,7 +60,7 @@ import Testing
                     try source.writeBlocking(piece)
                     written += 1
                 }
-            } catch XMLByteSourceError.consumerTerminated {
+            } catch let error as XMLByteSourceError where error.code == .consumerTerminated {
                 return written
             }
             source.finish()
@@ -92,7 +92,7 @@ import Testing
                     try await source.write(piece)
                     written += 1
                 }
-            } catch XMLByteSourceError.consumerTerminated {
+            } catch let error as XMLByteSourceError where error.code == .consumerTerminated {
                 return (written: written, heardTheConsumerLeave: true)
             }
             source.finish()

@@ -33,7 +33,7 @@ import Testing
         }
         var received = Data()
         var largest = 0
-        for try await chunk in XMLFileDescriptorChunks(descriptor: ends.read, chunkSize: 4096) {
+        for try await chunk in XMLByteSource(fileDescriptor: ends.read, chunkSize: 4096) {
             received.append(chunk)
             largest = Swift.max(largest, chunk.count)
         }
@@ -57,7 +57,7 @@ import Testing
             }
         }
         var events: [XMLEvent] = []
-        for try await event in XMLEvents(XMLFileDescriptorChunks(descriptor: ends.read, chunkSize: 1000)) {
+        for try await event in XMLEvents(XMLByteSource(fileDescriptor: ends.read, chunkSize: 1000)) {
             events.append(event)
         }
         try await writer.value
@@ -79,7 +79,7 @@ import Testing
                 written.increment(by: block.count)
             }
         }
-        let chunks = XMLFileDescriptorChunks(descriptor: ends.read, chunkSize: chunkSize, watermarks: watermarks)
+        let chunks = XMLByteSource(fileDescriptor: ends.read, chunkSize: chunkSize, watermarks: watermarks)
         var iterator = chunks.makeAsyncIterator()
         var received = try await iterator.next()?.count ?? 0
         // While the consumer pauses, the reader may run ahead by the watermark plus one chunk in
@@ -111,7 +111,7 @@ import Testing
         defer { close(ends.write) }
         try ChunkStreamTesting.writeAll(Data("first".utf8), to: ends.write)
         do {
-            let chunks = XMLFileDescriptorChunks(descriptor: ends.read, closesDescriptor: true, chunkSize: 64)
+            let chunks = XMLByteSource(fileDescriptor: ends.read, closesDescriptor: true, chunkSize: 64)
             for try await chunk in chunks {
                 #expect(chunk == Data("first".utf8))
                 break
@@ -136,7 +136,7 @@ import Testing
             close(ends.write)
         }
         // Reading the write end of a pipe fails with EBADF.
-        var iterator = XMLFileDescriptorChunks(descriptor: ends.write, chunkSize: 16).makeAsyncIterator()
+        var iterator = XMLByteSource(fileDescriptor: ends.write, chunkSize: 16).makeAsyncIterator()
         await #expect(throws: XMLByteSourceError.descriptorReadFailed(descriptor: ends.write, errno: EBADF)) {
             try await iterator.next()
         }
@@ -155,7 +155,7 @@ import Testing
         }
         let consumer = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            var iterator = XMLFileDescriptorChunks(descriptor: ends.read, chunkSize: 16).makeAsyncIterator()
+            var iterator = XMLByteSource(fileDescriptor: ends.read, chunkSize: 16).makeAsyncIterator()
             return try await iterator.next()
         }
         await #expect(throws: CancellationError.self) { try await consumer.value }
@@ -165,9 +165,15 @@ import Testing
         // Constructed only: iterating would read the test runner's own standard input.
         let events = XMLEvents.standardInput(chunkSize: 1000)
         #expect(events.source.chunkSize == 1000)
-        #expect(events.source.descriptor == STDIN_FILENO)
-        #expect(XMLFileDescriptorChunks.standardInput().chunkSize == 64 * 1024)
-        #expect(XMLFileDescriptorChunks.standardInput().descriptor == STDIN_FILENO)
+        #expect(Self.descriptor(of: events.source) == STDIN_FILENO)
+        #expect(XMLByteSource.standardInput().chunkSize == 64 * 1024)
+        #expect(Self.descriptor(of: XMLByteSource.standardInput()) == STDIN_FILENO)
+    }
+
+    /// The descriptor a source reads, or `nil` if it reads none.
+    private static func descriptor(of source: XMLByteSource) -> Int32? {
+        guard case .descriptor(let reader, _) = source.kind else { return nil }
+        return reader.descriptor.rawValue
     }
 
     /// How many bytes the pipe holds before a write blocks.

@@ -19,9 +19,8 @@ import XMLEvents
 
     static let paths = ["*", "/*/*", "*/*", "/*/*/*", "doc", "a"]
 
-    static func select<Events: AsyncSequence>(
-        _ subtrees: XMLSubtreeSequence<Events>
-    ) async -> Outcome {
+    static func select<Subtrees: AsyncSequence>(_ subtrees: Subtrees) async -> Outcome
+    where Subtrees.Element == XMLSubtree {
         var outcome = Outcome()
         do {
             for try await subtree in subtrees { outcome.subtrees.append(subtree) }
@@ -116,5 +115,69 @@ import XMLEvents
         #expect(missing == 0)
         #expect(found.count > 1_000)
         #expect(found == expected)
+    }
+
+    /// A record with a field that is not a number, for a decoding error after a good one.
+    struct Numbered: Decodable, Sendable {
+        var number: Int
+    }
+
+    /// `XMLEvents(path:).elements(matching:)` and `.decode(…)` are the parser's own selection,
+    /// chosen by overload resolution when the sequence is made: the selections are the
+    /// parser's types, and what only the parser knows, where an element starts, reaches the
+    /// subtrees and the decoding errors. The same calls in code generic over any sequence of
+    /// events take the event-by-event path, which knows no location: the difference checked for
+    /// is real.
+    @Test func theParsersSelectionIsChosenWhenTheSequenceIsMade() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "parser-selection-\(UUID().uuidString).xml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("<doc>\n  <a><number>1</number></a>\n  <a><number>x</number></a>\n</doc>".utf8).write(to: file)
+        let events = XMLEvents(path: file.path)
+
+        let subtrees = try events.elements(matching: "a")
+        #expect(Self.isParsersOwn(subtrees))
+        #expect(try await collect(subtrees).map(\.location?.line) == [2, 3])
+        #expect(try await Self.genericSelection(events).map(\.location?.line) == [nil, nil])
+
+        let decoded = try events.decode(Numbered.self, matching: "a")
+        let chained = try events.elements(matching: "a").decode(Numbered.self)
+        #expect(Self.isParsersOwn(decoded) && Self.isParsersOwn(chained))
+        #expect(await Self.decodingErrorLine(decoded) == 3)
+        #expect(await Self.decodingErrorLine(chained) == 3)
+        #expect(await Self.decodingErrorLine(try Self.genericDecoding(events)) == nil)
+    }
+
+    /// Whether `sequence` is one of the parser's own selections over a file.
+    static func isParsersOwn(_ sequence: Any) -> Bool {
+        sequence is XMLEvents<XMLByteSource>.Subtrees || sequence is XMLEvents<XMLByteSource>.Records<Numbered>
+    }
+
+    /// Selects in code that knows only that `events` is a sequence of events.
+    static func genericSelection<Events: AsyncSequence>(_ events: Events) async throws -> [XMLSubtree]
+    where Events.Element == XMLEvent {
+        try await collect(events.elements(matching: "a"))
+    }
+
+    static func genericDecoding<Events: AsyncSequence>(
+        _ events: Events
+    ) throws -> XMLDecodingSequence<XMLSubtreeSequence<Events>, Numbered> where Events.Element == XMLEvent {
+        try events.decode(Numbered.self, matching: "a")
+    }
+
+    /// The line of the decoding error that ends `records` after its first record.
+    static func decodingErrorLine<Records: AsyncSequence>(_ records: Records) async -> Int?
+    where Records.Element == Numbered {
+        var count = 0
+        do {
+            for try await _ in records { count += 1 }
+        } catch let error as XMLRecordDecodingError {
+            #expect(count == 1)
+            return error.line
+        } catch {
+            Issue.record("\(error)")
+        }
+        Issue.record("no decoding error")
+        return nil
     }
 }

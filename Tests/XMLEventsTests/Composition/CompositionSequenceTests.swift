@@ -71,12 +71,6 @@ struct CompositionSequenceTests {
             #expect(try await collect(events.decode(Record.self, matching: "record").prefix(1)).count == 1)
             #expect(flag.isReleased)
         }
-        do {
-            let flag = ReleaseFlag()
-            let events = XMLEvents(ReleaseTrackingChunks(xml, chunkSize: 256, flag: flag))
-            for try await (_, path) in events.withPath() where path.count == 2 { break }
-            #expect(flag.isReleased)
-        }
     }
 
     @Test func theSourceIsReleasedWhenIterationEndsOrFails() async throws {
@@ -132,41 +126,28 @@ struct CompositionSequenceTests {
 
     // MARK: - Paths of raw events
 
-    @Test func tracksThePathOfEachEvent() async throws {
-        let xml = "<a><b>t<c/></b><d/></a>"
-        let paths = try await collect(XMLEvents(string: xml).withPath()).map { event, path in
-            "\(event) @ /" + path.map(\.localName).joined(separator: "/")
+    /// The path a visitor keeps itself (the names of the open elements, the root first) is what
+    /// `XMLPath.matches(_:)` takes: the replacement for a path-tracking sequence.
+    @Test func aPathKeptByAVisitorMatchesAPath() async throws {
+        struct ItemTitles: XMLVisitor {
+            let itemTitle: XMLPath
+            var path: [XMLName] = []
+            var titles: [String] = []
+            var depths: [Int] = []
+            mutating func startElement(_ tag: borrowing XMLStartTag) {
+                path.append(tag.name)
+                depths.append(path.count)
+            }
+            mutating func endElement(_ name: XMLName) { path.removeLast() }
+            mutating func text(_ text: borrowing XMLText) {
+                if itemTitle.matches(path) { titles.append(text.string) }
+            }
         }
-        #expect(
-            paths == [
-                "start of document @ /",
-                "<a> @ /a",
-                "<b> @ /a/b",
-                "text \"t\" @ /a/b",
-                "<c> @ /a/b/c",
-                "</c> @ /a/b/c",
-                "</b> @ /a/b",
-                "<d> @ /a/d",
-                "</d> @ /a/d",
-                "</a> @ /a",
-                "end of document @ /",
-            ])
-    }
-
-    @Test func trackerAndPathsCombine() async throws {
         let xml = "<rss><channel><item><title>A</title></item></channel><item><title>B</title></item></rss>"
-        let itemTitle = try XMLPath("channel/item/title")
-        var tracker = XMLPathTracker()
-        var titles: [String] = []
-        var depths: [Int] = []
-        for try await event in XMLEvents(string: xml) {
-            tracker.track(event)
-            if case .text(let text) = event, itemTitle.matches(tracker.path) { titles.append(text) }
-            if case .startElement = event { depths.append(tracker.depth) }
-        }
-        #expect(titles == ["A"])
-        #expect(depths == [1, 2, 3, 4, 2, 3])
-        #expect(tracker.depth == 0)
-        #expect(tracker == XMLPathTracker())
+        var visitor = ItemTitles(itemTitle: try XMLPath("channel/item/title"))
+        try await XMLEvents(string: xml).visit(&visitor)
+        #expect(visitor.titles == ["A"])
+        #expect(visitor.depths == [1, 2, 3, 4, 2, 3])
+        #expect(visitor.path.isEmpty)
     }
 }

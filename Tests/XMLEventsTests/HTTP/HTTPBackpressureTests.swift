@@ -112,7 +112,7 @@
                     configuration.idleTimeout = idleTimeout
                     configuration.watermarks = XMLByteChunkStream.Watermarks(low: 16_384, high: 65_536)
                     configuration.socketReceiveBufferSize = 65_536
-                    let chunks = XMLHTTPChunks(url: server.url("/feed.xml"), configuration: configuration)
+                    let chunks = XMLByteSource(httpURL: server.url("/feed.xml"), configuration: configuration)
                     var received = 0
                     var paused = false
                     var receivedWhilePaused: [Int] = []

@@ -97,7 +97,7 @@ import ThreadSafety
                     server.route("/slow.xml", LoopbackResponse(body: .text("<a/>"), fault: .neverRespond))
                     let url = server.url("/slow.xml")
                     let waiter = Task {
-                        let (response, _) = try await XMLHTTPChunks.start(
+                        let (response, _) = try await XMLByteSource.start(
                             URLRequest(url: url), configuration: Self.patient)
                         return response
                     }
@@ -118,11 +118,11 @@ import ThreadSafety
             private static func cycle(_ index: Int, url: URL) async {
                 if index.isMultiple(of: 2) {
                     _ = await HTTPTestSupport.error {
-                        for try await _ in XMLHTTPChunks(url: url) { break }
+                        for try await _ in XMLByteSource(httpURL: url) { break }
                     }
                 } else {
                     let reader = Task {
-                        for try await _ in XMLHTTPChunks(url: url) {}
+                        for try await _ in XMLByteSource(httpURL: url) {}
                     }
                     if index % 4 == 3 { await Task.yield() }
                     reader.cancel()

@@ -15,7 +15,7 @@
         @Suite struct HTTPContentDecodingTests {
             static let every = XMLHTTPConfiguration(acceptedContentCodings: XMLHTTPContentCoding.allCases)
 
-            private static func drain(_ chunks: XMLHTTPChunks) async -> (body: Data, sizes: [Int], error: (any Error)?)
+            private static func drain(_ chunks: XMLByteSource) async -> (body: Data, sizes: [Int], error: (any Error)?)
             {
                 var body = Data()
                 var sizes: [Int] = []
@@ -39,7 +39,7 @@
                     server.route(
                         "/doc.xml",
                         LoopbackResponse(body: .stream(document.chunks(ofSize: 50_000)), contentEncoding: encoding))
-                    let chunks = XMLHTTPChunks(url: server.url("/doc.xml"), configuration: Self.every)
+                    let chunks = XMLByteSource(httpURL: server.url("/doc.xml"), configuration: Self.every)
                     let (body, sizes, error) = await Self.drain(chunks)
                     #expect(error == nil, "\(encoding): \(String(describing: error))")
                     #expect(body == data, "\(encoding)")
@@ -56,14 +56,15 @@
                     server.route("/echo") { request in
                         LoopbackResponse(body: .text(request.header("Accept-Encoding") ?? "none"))
                     }
-                    let asked = try await HTTPTestSupport.collect(XMLHTTPChunks(url: server.url("/echo")))
+                    let asked = try await HTTPTestSupport.collect(XMLByteSource(httpURL: server.url("/echo")))
                     #expect(String(decoding: asked, as: UTF8.self) == "gzip, deflate")
                     let all = try await HTTPTestSupport.collect(
-                        XMLHTTPChunks(url: server.url("/echo"), configuration: Self.every))
+                        XMLByteSource(httpURL: server.url("/echo"), configuration: Self.every))
                     #expect(String(decoding: all, as: UTF8.self) == "gzip, deflate, br, zstd")
                     let none = try await HTTPTestSupport.collect(
-                        XMLHTTPChunks(
-                            url: server.url("/echo"), configuration: XMLHTTPConfiguration(acceptedContentCodings: [])))
+                        XMLByteSource(
+                            httpURL: server.url("/echo"),
+                            configuration: XMLHTTPConfiguration(acceptedContentCodings: [])))
                     #expect(String(decoding: none, as: UTF8.self) == "identity")
 
                     let bomb = try LoopbackResponse.ContentEncoding.zstd.encode(
@@ -71,7 +72,7 @@
                     server.route(
                         "/bomb.xml", LoopbackResponse(headers: [("Content-Encoding", "zstd")], body: .data(bomb)))
                     let url = server.url("/bomb.xml")
-                    let error = await HTTPTestSupport.error { _ = try await XMLHTTPChunks.start(URLRequest(url: url)) }
+                    let error = await HTTPTestSupport.error { _ = try await XMLByteSource.start(URLRequest(url: url)) }
                     #expect(
                         error as? XMLHTTPError
                             == .undecodableContent(
@@ -95,9 +96,11 @@
                     server.route(
                         "/doc.xml", LoopbackResponse(headers: [("Content-Encoding", label)], body: .text(body)))
                     let url = server.url("/doc.xml")
-                    let (delivered, _, error) = await Self.drain(XMLHTTPChunks(url: url, configuration: Self.every))
+                    let (delivered, _, error) = await Self.drain(XMLByteSource(httpURL: url, configuration: Self.every))
                     #expect(delivered.isEmpty)
-                    guard case .undecodableContent(url, let said) = error as? XMLHTTPError else {
+                    guard let failure = error as? XMLHTTPError, failure.code == .undecodableContent, failure.url == url,
+                        let said = failure.reason
+                    else {
                         Issue.record("\(label): unexpected \(String(describing: error))")
                         return
                     }
@@ -116,9 +119,10 @@
                             body: .repeating(Data("<r>not brotli</r>".utf8), totalBytes: 20_000_000),
                             sendBufferSize: 16_384))
                     let url = server.url("/garbage.xml")
-                    var iterator = XMLHTTPChunks(url: url, configuration: Self.every).makeAsyncIterator()
+                    var iterator = XMLByteSource(httpURL: url, configuration: Self.every).makeAsyncIterator()
                     let error = await HTTPTestSupport.error { _ = try await iterator.next() }
-                    guard case .undecodableContent(url, _) = error as? XMLHTTPError else {
+                    guard let failure = error as? XMLHTTPError, failure.code == .undecodableContent, failure.url == url
+                    else {
                         Issue.record("unexpected \(String(describing: error))")
                         return
                     }
@@ -143,12 +147,12 @@
                         "/long.xml",
                         LoopbackResponse(
                             headers: [("Content-Encoding", "deflate")], body: .data(deflated + Data("junk".utf8))))
-                    let (_, _, cut) = await Self.drain(XMLHTTPChunks(url: server.url("/cut.xml")))
+                    let (_, _, cut) = await Self.drain(XMLByteSource(httpURL: server.url("/cut.xml")))
                     #expect(
                         cut as? XMLHTTPError
                             == .undecodableContent(
                                 url: server.url("/cut.xml"), reason: "the body ends before the end of its gzip stream"))
-                    let (_, _, long) = await Self.drain(XMLHTTPChunks(url: server.url("/long.xml")))
+                    let (_, _, long) = await Self.drain(XMLByteSource(httpURL: server.url("/long.xml")))
                     #expect(
                         long as? XMLHTTPError
                             == .undecodableContent(
@@ -174,12 +178,12 @@
                             pacing: .drip(bytes: member.count, every: .milliseconds(50))))
                     for path in ["/together.xml", "/apart.xml"] {
                         let url = server.url(path)
-                        let (body, _, error) = await Self.drain(XMLHTTPChunks(url: url))
-                        guard case .undecodableContent(let failedURL, _)? = error as? XMLHTTPError else {
+                        let (body, _, error) = await Self.drain(XMLByteSource(httpURL: url))
+                        guard let failure = error as? XMLHTTPError, failure.code == .undecodableContent else {
                             Issue.record("\(path) \(stray): \(String(describing: error))")
                             continue
                         }
-                        #expect(failedURL == url)
+                        #expect(failure.url == url)
                         #expect(body == document, "\(path)")
                         var events: [XMLEvent] = []
                         let parsed = await HTTPTestSupport.error {
@@ -202,14 +206,14 @@
                         LoopbackResponse(headers: [("Content-Encoding", "gzip")], body: .data(first + second)))
                     server.route(
                         "/empty.xml", LoopbackResponse(headers: [("Content-Encoding", "br, gzip")], body: .empty))
-                    let two = try await HTTPTestSupport.collect(XMLHTTPChunks(url: server.url("/two.xml")))
+                    let two = try await HTTPTestSupport.collect(XMLByteSource(httpURL: server.url("/two.xml")))
                     #expect(String(decoding: two, as: UTF8.self) == "<r></r>")
                     let empty = try await HTTPTestSupport.collect(
-                        XMLHTTPChunks(url: server.url("/empty.xml"), configuration: Self.every))
+                        XMLByteSource(httpURL: server.url("/empty.xml"), configuration: Self.every))
                     #expect(empty.isEmpty)
                     var head = URLRequest(url: server.url("/two.xml"))
                     head.httpMethod = "HEAD"
-                    let (response, _) = try await XMLHTTPChunks.start(head)
+                    let (response, _) = try await XMLByteSource.start(head)
                     #expect(response.value(forHTTPHeaderField: "Content-Encoding") == "gzip")
                 }
             }
@@ -223,7 +227,7 @@
                             status: 410, body: .text("this feed has moved to /feeds/new.xml\n"), contentEncoding: .gzip)
                     )
                     let url = server.url("/gone.xml")
-                    let (_, _, error) = await Self.drain(XMLHTTPChunks(url: url))
+                    let (_, _, error) = await Self.drain(XMLByteSource(httpURL: url))
                     #expect(
                         error as? XMLHTTPError
                             == .unacceptableStatus(
@@ -242,7 +246,7 @@
                         .stream([document] + Array(repeating: Data(repeating: 0x20, count: 1 << 20), count: 511)))
                     server.route(
                         "/bomb.xml", LoopbackResponse(headers: [("Content-Encoding", "gzip")], body: .data(coded)))
-                    let chunks = XMLHTTPChunks(url: server.url("/bomb.xml"))
+                    let chunks = XMLByteSource(httpURL: server.url("/bomb.xml"))
                     var iterator = chunks.makeAsyncIterator()
                     let first = try #require(try await iterator.next())
                     #expect(first.prefix(4) == Data("<r/>".utf8))

@@ -62,13 +62,13 @@
                     configuration.idleTimeout = .seconds(1)
                     let slow = server.url("/slow.xml")
                     let slowError = await HTTPTestSupport.error {
-                        _ = try await XMLHTTPChunks.start(URLRequest(url: slow), configuration: configuration)
+                        _ = try await XMLByteSource.start(URLRequest(url: slow), configuration: configuration)
                     }
                     #expect(slowError as? XMLHTTPError == .headerTooSlow(url: slow, after: .seconds(1)))
                     #expect(String(describing: slowError).contains("too slowly"))
                     let silent = server.url("/silent.xml")
                     let silentError = await HTTPTestSupport.error {
-                        _ = try await XMLHTTPChunks.start(URLRequest(url: silent), configuration: configuration)
+                        _ = try await XMLByteSource.start(URLRequest(url: silent), configuration: configuration)
                     }
                     #expect(silentError as? XMLHTTPError == .stalled(url: silent, after: .seconds(1)))
                 }
@@ -83,7 +83,7 @@
                     let url = server.url("/feed.xml")
                     var received = 0
                     let error = await HTTPTestSupport.error {
-                        for try await chunk in XMLHTTPChunks(url: url, configuration: Self.deadlined()) {
+                        for try await chunk in XMLByteSource(httpURL: url, configuration: Self.deadlined()) {
                             if received == 0 { try await Task.sleep(for: Self.deadline + .milliseconds(300)) }
                             received += chunk.count
                         }
@@ -100,8 +100,9 @@
                     let (_, data, _) = HTTPTestSupport.corpus(2_000_000)
                     server.route("/doc.xml", LoopbackResponse(body: .data(data), contentEncoding: .gzip))
                     let body = try await HTTPTestSupport.collect(
-                        XMLHTTPChunks(
-                            url: server.url("/doc.xml"), configuration: XMLHTTPConfiguration(totalTimeout: .seconds(60))
+                        XMLByteSource(
+                            httpURL: server.url("/doc.xml"),
+                            configuration: XMLHTTPConfiguration(totalTimeout: .seconds(60))
                         ))
                     #expect(body == data)
                 }

@@ -14,7 +14,7 @@
         /// never a silent end, never a hang.
         @Suite struct HTTPFailureTests {
             /// Reads every chunk of `chunks`, and returns how many bytes came and the error that ended it.
-            private static func drain(_ chunks: XMLHTTPChunks) async -> (byteCount: Int, error: (any Error)?) {
+            private static func drain(_ chunks: XMLByteSource) async -> (byteCount: Int, error: (any Error)?) {
                 var count = 0
                 let error = await HTTPTestSupport.error {
                     for try await chunk in chunks { count += chunk.count }
@@ -30,7 +30,7 @@
                 try await HTTPTestSupport.withServer { server in
                     server.route("/missing.xml", .text("no such feed: missing.xml\n", status: 404))
                     let url = server.url("/missing.xml")
-                    let (count, error) = await Self.drain(XMLHTTPChunks(url: url))
+                    let (count, error) = await Self.drain(XMLByteSource(httpURL: url))
                     #expect(count == 0)
                     let expected = XMLHTTPError.unacceptableStatus(
                         404, url: url, bodyPrefix: Data("no such feed: missing.xml\n".utf8))
@@ -39,7 +39,7 @@
                     #expect(String(describing: expected).contains("404"))
 
                     let startError = await HTTPTestSupport.error {
-                        _ = try await XMLHTTPChunks.start(URLRequest(url: url))
+                        _ = try await XMLByteSource.start(URLRequest(url: url))
                     }
                     #expect(Self.httpError(startError) == expected)
                 }
@@ -53,8 +53,10 @@
                     var configuration = XMLHTTPConfiguration()
                     configuration.maximumErrorBodyByteCount = 100
                     let (_, error) = await Self.drain(
-                        XMLHTTPChunks(url: server.url("/broken"), configuration: configuration))
-                    guard case .unacceptableStatus(500, _, let prefix) = Self.httpError(error) else {
+                        XMLByteSource(httpURL: server.url("/broken"), configuration: configuration))
+                    guard let failure = Self.httpError(error), failure.code == .unacceptableStatus,
+                        failure.status == 500, let prefix = failure.bodyPrefix
+                    else {
                         Issue.record("unexpected \(String(describing: error))")
                         return
                     }
@@ -72,7 +74,7 @@
                     var configuration = XMLHTTPConfiguration()
                     configuration.maximumRedirects = 4
                     let (_, error) = await Self.drain(
-                        XMLHTTPChunks(url: server.url("/a"), configuration: configuration))
+                        XMLByteSource(httpURL: server.url("/a"), configuration: configuration))
                     #expect(Self.httpError(error) == .tooManyRedirects(url: server.url("/b"), limit: 4))
                     #expect(
                         server.requestCount(for: "/a") + server.requestCount(for: "/b") + server.requestCount(for: "/c")
@@ -80,24 +82,22 @@
 
                     configuration.maximumRedirects = 0
                     let (_, unfollowed) = await Self.drain(
-                        XMLHTTPChunks(url: server.url("/a"), configuration: configuration))
-                    guard case .unacceptableStatus(302, let url, _) = Self.httpError(unfollowed) else {
-                        Issue.record("unexpected \(String(describing: unfollowed))")
-                        return
-                    }
-                    #expect(url == server.url("/a"))
+                        XMLByteSource(httpURL: server.url("/a"), configuration: configuration))
+                    let refusal = Self.httpError(unfollowed)
+                    #expect(refusal?.code == .unacceptableStatus && refusal?.status == 302)
+                    #expect(refusal?.url == server.url("/a"))
                 }
             }
 
             @Test func refusedConnectionFails() async throws {
                 let port = try UnansweredPort.refusing()
-                let (_, error) = await Self.drain(XMLHTTPChunks(url: port.url))
+                let (_, error) = await Self.drain(XMLByteSource(httpURL: port.url))
                 #expect(Self.httpError(error) == .connectionRefused(url: port.url))
             }
 
             @Test func unresolvableHostFails() async throws {
                 let url = try #require(URL(string: "http://no-such-host.invalid/feed.xml"))
-                let (_, error) = await Self.drain(XMLHTTPChunks(url: url))
+                let (_, error) = await Self.drain(XMLByteSource(httpURL: url))
                 #expect(Self.httpError(error) == .hostNotFound(url: url))
             }
 
@@ -107,7 +107,7 @@
                 configuration.connectTimeout = .milliseconds(300)
                 let clock = ContinuousClock()
                 let start = clock.now
-                let (_, error) = await Self.drain(XMLHTTPChunks(url: port.url, configuration: configuration))
+                let (_, error) = await Self.drain(XMLByteSource(httpURL: port.url, configuration: configuration))
                 let elapsed = clock.now - start
                 #expect(Self.httpError(error) == .connectTimedOut(url: port.url, after: .milliseconds(300)))
                 // The timeout is the feature, so its time is checked, one-sided: libcurl cannot give
@@ -129,7 +129,7 @@
                     var configuration = XMLHTTPConfiguration()
                     configuration.idleTimeout = .milliseconds(300)
                     let url = server.url("/doc.xml")
-                    let (count, error) = await Self.drain(XMLHTTPChunks(url: url, configuration: configuration))
+                    let (count, error) = await Self.drain(XMLByteSource(httpURL: url, configuration: configuration))
                     #expect(count == 1_000)
                     #expect(Self.httpError(error) == .stalled(url: url, after: .milliseconds(300)))
                     #expect(await HTTPTestSupport.eventually { server.openConnections == 0 })
@@ -144,7 +144,7 @@
                     let url = server.url("/doc.xml")
                     var request = URLRequest(url: url)
                     request.timeoutInterval = 0.3
-                    let error = await HTTPTestSupport.error { _ = try await XMLHTTPChunks.start(request) }
+                    let error = await HTTPTestSupport.error { _ = try await XMLByteSource.start(request) }
                     #expect(Self.httpError(error) == .stalled(url: url, after: .milliseconds(300)))
                 }
             }
@@ -170,11 +170,14 @@
                             fault: .close(afterBodyBytes: 20_000))
                     )
                     let url = server.url("/doc.xml")
-                    let (count, error) = await Self.drain(XMLHTTPChunks(url: url))
-                    guard case .truncatedBody(url, let received, let expected) = Self.httpError(error) else {
+                    let (count, error) = await Self.drain(XMLByteSource(httpURL: url))
+                    guard let failure = Self.httpError(error), failure.code == .truncatedBody, failure.url == url,
+                        let received = failure.receivedByteCount
+                    else {
                         Issue.record("\(name): unexpected \(String(describing: error))")
                         return
                     }
+                    let expected = failure.expectedByteCount
                     #expect(received == 20_000)
                     #expect(expected == (framing == .automatic && encoding == .identity ? data.count : nil))
                     #expect(count > 0 && count < data.count)
@@ -188,13 +191,11 @@
                         LoopbackResponse(
                             body: .data(Data(repeating: 0x20, count: 500_000)), fault: .reset(afterBodyBytes: 10_000)))
                     let url = server.url("/doc.xml")
-                    let (_, error) = await Self.drain(XMLHTTPChunks(url: url))
-                    switch Self.httpError(error) {
-                    case .connectionLost(url, _), .truncatedBody(url, _, _):
-                        break
-                    default:
-                        Issue.record("unexpected \(String(describing: error))")
-                    }
+                    let (_, error) = await Self.drain(XMLByteSource(httpURL: url))
+                    let failure = Self.httpError(error)
+                    #expect(
+                        [.connectionLost, .truncatedBody].contains(failure?.code) && failure?.url == url,
+                        "unexpected \(String(describing: error))")
                 }
             }
 
@@ -204,39 +205,33 @@
                         "/doc.xml",
                         LoopbackResponse(headers: [("Content-Encoding", "gzip")], body: .text("<not-gzip/>")))
                     let url = server.url("/doc.xml")
-                    let (_, error) = await Self.drain(XMLHTTPChunks(url: url))
-                    guard case .undecodableContent(url, _) = Self.httpError(error) else {
-                        Issue.record("unexpected \(String(describing: error))")
-                        return
-                    }
+                    let (_, error) = await Self.drain(XMLByteSource(httpURL: url))
+                    let failure = Self.httpError(error)
+                    #expect(failure?.code == .undecodableContent, "unexpected \(String(describing: error))")
+                    #expect(failure?.url == url)
                 }
             }
 
             @Test func unsupportedRequestsFailBeforeAnyConnection() async throws {
                 let ftp = try #require(URL(string: "ftp://127.0.0.1/feed.xml"))
-                let (_, error) = await Self.drain(XMLHTTPChunks(url: ftp))
-                guard case .unsupportedRequest(ftp, _) = Self.httpError(error) else {
-                    Issue.record("unexpected \(String(describing: error))")
-                    return
-                }
+                let (_, error) = await Self.drain(XMLByteSource(httpURL: ftp))
+                #expect(Self.httpError(error)?.code == .unsupportedRequest, "unexpected \(String(describing: error))")
+                #expect(Self.httpError(error)?.url == ftp)
                 var noURL = URLRequest(url: ftp)
                 noURL.url = nil
-                let (_, missing) = await Self.drain(XMLHTTPChunks(request: noURL))
-                guard case .unsupportedRequest(nil, _) = Self.httpError(missing) else {
-                    Issue.record("unexpected \(String(describing: missing))")
-                    return
-                }
+                let (_, missing) = await Self.drain(XMLByteSource(request: noURL))
+                let refusal = try #require(Self.httpError(missing), "unexpected \(String(describing: missing))")
+                #expect(refusal.code == .unsupportedRequest)
+                #expect(refusal.url == nil)
             }
 
             @Test func redirectToAnotherSchemeIsRefused() async throws {
                 try await HTTPTestSupport.withServer { server in
                     server.route("/doc.xml", .redirect(to: "file:///etc/passwd"))
-                    let (count, error) = await Self.drain(XMLHTTPChunks(url: server.url("/doc.xml")))
+                    let (count, error) = await Self.drain(XMLByteSource(httpURL: server.url("/doc.xml")))
                     #expect(count == 0)
-                    guard case .unsupportedRequest = Self.httpError(error) else {
-                        Issue.record("unexpected \(String(describing: error))")
-                        return
-                    }
+                    #expect(
+                        Self.httpError(error)?.code == .unsupportedRequest, "unexpected \(String(describing: error))")
                 }
             }
 

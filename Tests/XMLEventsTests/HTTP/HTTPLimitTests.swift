@@ -21,7 +21,7 @@
                 return configuration
             }
 
-            private static func drain(_ chunks: XMLHTTPChunks) async -> (count: Int, error: (any Error)?) {
+            private static func drain(_ chunks: XMLByteSource) async -> (count: Int, error: (any Error)?) {
                 var count = 0
                 let error = await HTTPTestSupport.error {
                     for try await chunk in chunks { count += chunk.count }
@@ -48,7 +48,7 @@
                             body: .repeating(Data("<r/>".utf8), totalBytes: 50_000_000), contentEncoding: encoding,
                             framing: framing, sendBufferSize: 16_384))
                     let url = server.url("/big.xml")
-                    let (count, error) = await Self.drain(XMLHTTPChunks(url: url, configuration: Self.limited()))
+                    let (count, error) = await Self.drain(XMLByteSource(httpURL: url, configuration: Self.limited()))
                     #expect(count == Self.limit, "\(name)")
                     #expect(error as? XMLHTTPError == .bodyTooLarge(url: url, limit: Self.limit), "\(name)")
                     #expect(await HTTPTestSupport.eventually { server.openConnections == 0 }, "\(name)")
@@ -66,11 +66,11 @@
                         "/fits.xml", LoopbackResponse(body: .repeating(Data(" ".utf8), totalBytes: Self.limit)))
                     let big = server.url("/big.xml")
                     let error = await HTTPTestSupport.error {
-                        _ = try await XMLHTTPChunks.start(URLRequest(url: big), configuration: Self.limited())
+                        _ = try await XMLByteSource.start(URLRequest(url: big), configuration: Self.limited())
                     }
                     #expect(error as? XMLHTTPError == .bodyTooLarge(url: big, limit: Self.limit))
                     let (count, fitsError) = await Self.drain(
-                        XMLHTTPChunks(url: server.url("/fits.xml"), configuration: Self.limited()))
+                        XMLByteSource(httpURL: server.url("/fits.xml"), configuration: Self.limited()))
                     #expect(count == Self.limit)
                     #expect(fitsError == nil)
                 }
@@ -89,9 +89,10 @@
                     for path in ["/line.xml", "/head.xml"] {
                         let url = server.url(path)
                         let error = await HTTPTestSupport.error {
-                            _ = try await XMLHTTPChunks.start(URLRequest(url: url))
+                            _ = try await XMLByteSource.start(URLRequest(url: url))
                         }
-                        guard case .headerTooLarge(url, _) = error as? XMLHTTPError else {
+                        guard let failure = error as? XMLHTTPError, failure.code == .headerTooLarge, failure.url == url
+                        else {
                             Issue.record("\(path): unexpected \(String(describing: error))")
                             continue
                         }
@@ -107,7 +108,7 @@
                     let digits = (0..<70_000).map { String($0 % 10) }
                     let folded = digits.joined(separator: "\r\n ")
                     server.route("/folded.xml", LoopbackResponse(headers: [("X-Folded", folded)], body: .text("<r/>")))
-                    let (response, _) = try await XMLHTTPChunks.start(URLRequest(url: server.url("/folded.xml")))
+                    let (response, _) = try await XMLByteSource.start(URLRequest(url: server.url("/folded.xml")))
                     let value = try #require(response.value(forHTTPHeaderField: "X-Folded"))
                     #expect(value == digits.joined(separator: " "))
                 }

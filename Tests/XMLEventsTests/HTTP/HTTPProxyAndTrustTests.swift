@@ -39,7 +39,7 @@
                         func fetch(_ configuration: XMLHTTPConfiguration = .default) async throws -> String {
                             String(
                                 decoding: try await HTTPTestSupport.collect(
-                                    XMLHTTPChunks(url: url, configuration: configuration)), as: UTF8.self)
+                                    XMLByteSource(httpURL: url, configuration: configuration)), as: UTF8.self)
                         }
                         setenv("http_proxy", proxy.baseURL.absoluteString, 1)
                         let viaHTTPProxy = try await fetch()
@@ -66,19 +66,21 @@
                     let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/doc.xml"))
                     let missing = "/nonexistent/xmlevents-ca.pem"
                     let withBundle = await HTTPTestSupport.error {
-                        for try await _ in XMLHTTPChunks(
-                            url: url, configuration: XMLHTTPConfiguration(certificateAuthorityBundlePath: missing))
+                        for try await _ in XMLByteSource(
+                            httpURL: url, configuration: XMLHTTPConfiguration(certificateAuthorityBundlePath: missing))
                         {}
                     }
-                    guard case .transferFailed(_, let code, let message) = withBundle as? XMLHTTPError else {
+                    guard let failure = withBundle as? XMLHTTPError, failure.code == .transferFailed,
+                        let code = failure.platformCode, let message = failure.reason
+                    else {
                         Issue.record("unexpected \(String(describing: withBundle))")
                         return
                     }
                     #expect(code == 77, "CURLE_SSL_CACERT_BADFILE: \(message)")
                     #expect(message.contains(missing))
                     let withoutBundle = await HTTPTestSupport.error {
-                        for try await _ in XMLHTTPChunks(
-                            url: url, configuration: XMLHTTPConfiguration(connectTimeout: .milliseconds(300)))
+                        for try await _ in XMLByteSource(
+                            httpURL: url, configuration: XMLHTTPConfiguration(connectTimeout: .milliseconds(300)))
                         {}
                     }
                     #expect(withoutBundle as? XMLHTTPError == .connectTimedOut(url: url, after: .milliseconds(300)))

@@ -25,13 +25,13 @@
                     let url = server.url("/choices.xml")
                     if status == 304 {
                         // Not modified: an outcome with the 304's head, not a redirect.
-                        var (response, chunks) = try await XMLHTTPChunks.start(URLRequest(url: url))
+                        var (response, chunks) = try await XMLByteSource.start(URLRequest(url: url))
                         #expect(response.statusCode == 304)
                         let error = await HTTPTestSupport.error { _ = try await chunks.next() }
                         #expect(error as? XMLHTTPError == .notModified(response))
                     } else {
                         let error = await HTTPTestSupport.error {
-                            _ = try await XMLHTTPChunks.start(URLRequest(url: url))
+                            _ = try await XMLByteSource.start(URLRequest(url: url))
                         }
                         #expect(
                             error as? XMLHTTPError == .unacceptableStatus(status, url: url, bodyPrefix: Data(body.utf8))
@@ -60,7 +60,7 @@
                     request.httpMethod = "POST"
                     request.httpBody = Data("<q/>".utf8)
                     request.setValue("application/xml", forHTTPHeaderField: "Content-Type")
-                    let body = try await HTTPTestSupport.collect(XMLHTTPChunks(request: request))
+                    let body = try await HTTPTestSupport.collect(XMLByteSource(request: request))
                     #expect(String(decoding: body, as: UTF8.self) == echo, "\(status)")
                 }
             }
@@ -79,7 +79,7 @@
                         for (path, expected) in [("/same", "Bearer secret"), ("/away", "none")] {
                             var request = URLRequest(url: server.url(path))
                             request.setValue("Bearer secret", forHTTPHeaderField: "Authorization")
-                            let (response, chunks) = try await XMLHTTPChunks.start(request)
+                            let (response, chunks) = try await XMLByteSource.start(request)
                             var iterator = chunks
                             var body = Data()
                             while let chunk = try await iterator.next() { body.append(chunk) }

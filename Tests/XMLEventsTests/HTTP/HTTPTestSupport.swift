@@ -11,19 +11,29 @@
 
     /// Shared helpers of the HTTP tests: servers that always stop, documents whose every byte can be
     /// checked, and readings of this process's resources.
-    extension XMLHTTPChunks {
+    extension XMLByteSource {
+        /// The body of a `GET` of `url` as an HTTP transfer whatever the URL's scheme, as
+        /// `XMLEvents(request:)` reads it.
+        init(httpURL url: URL, configuration: XMLHTTPConfiguration = .default) {
+            self.init(request: URLRequest(url: url), configuration: configuration)
+        }
+
         /// Performs `request` until its response's head has come, then returns the head and the
         /// iterator of the body, in the manner of `URLSession.bytes(for:)`.
         static func start(
             _ request: URLRequest, configuration: XMLHTTPConfiguration = .default
         ) async throws -> (response: XMLHTTPResponse, chunks: Iterator) {
-            var iterator = XMLHTTPChunks(request: request, configuration: configuration).makeAsyncIterator()
-            let response = try await iterator.response()
+            var iterator = XMLByteSource(request: request, configuration: configuration).makeAsyncIterator()
+            guard let response = try await iterator.response() else { throw HTTPTestSupport.NoResponse() }
             return (response, iterator)
         }
     }
 
     enum HTTPTestSupport {
+        /// An HTTP source's iterator answered `response()` with `nil`, which only sources without
+        /// HTTP do.
+        struct NoResponse: Error {}
+
         /// Runs `body` with a fresh server, and stops the server however `body` ends.
         static func withServer<Result>(
             _ configuration: LoopbackServer.Configuration = .init(),
@@ -41,7 +51,7 @@
         }
 
         /// Every chunk of `chunks`, concatenated.
-        static func collect(_ chunks: XMLHTTPChunks) async throws -> Data {
+        static func collect(_ chunks: XMLByteSource) async throws -> Data {
             var body = Data()
             for try await chunk in chunks { body.append(chunk) }
             return body

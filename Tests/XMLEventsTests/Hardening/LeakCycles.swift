@@ -73,19 +73,19 @@
             switch kind {
             case .fileComplete:
                 try await expectEnd(.complete) {
-                    try await Self.count(XMLEvents(XMLURLChunks(url: wellFormed, fileChunkSize: 4_096)))
+                    try await Self.count(XMLEvents(XMLByteSource(url: wellFormed, fileChunkSize: 4_096)))
                 }
             case .fileError:
                 try await expectEnd(.parsingError) {
-                    try await Self.count(XMLEvents(XMLURLChunks(url: malformed, fileChunkSize: 4_096)))
+                    try await Self.count(XMLEvents(XMLByteSource(url: malformed, fileChunkSize: 4_096)))
                 }
             case .fileCancelled:
                 try await expectEnd(.cancelled) {
-                    try await Self.cancel(XMLEvents(XMLURLChunks(url: large, fileChunkSize: 4_096)))
+                    try await Self.cancel(XMLEvents(XMLByteSource(url: large, fileChunkSize: 4_096)))
                 }
             case .fileAbandoned:
                 try await expectEnd(.complete) {
-                    try await Self.abandon(XMLEvents(XMLURLChunks(url: large, fileChunkSize: 4_096)))
+                    try await Self.abandon(XMLEvents(XMLByteSource(url: large, fileChunkSize: 4_096)))
                 }
             case .httpComplete:
                 try await expectEnd(.complete) { try await Self.count(XMLEvents(url: server.url("/complete.xml"))) }

@@ -1,11 +1,6 @@
 #if HTTP && canImport(CCurl)
     import CCurl
-
-    #if canImport(Glibc)
-        import Glibc
-    #elseif canImport(Musl)
-        import Musl
-    #endif
+    import Foundation
 
     /// The C functions libcurl calls back, each forwarding to the ``CurlTransfer`` it was given.
     ///

@@ -2,12 +2,6 @@
     import CCurl
     import Foundation
 
-    #if canImport(Glibc)
-        import Glibc
-    #elseif canImport(Musl)
-        import Musl
-    #endif
-
     /// libcurl's failures as ``XMLHTTPError``s.
     enum CurlFailure {
         /// `CURLE_TOO_LARGE` (libcurl 8.6) by number, so that older headers still build.

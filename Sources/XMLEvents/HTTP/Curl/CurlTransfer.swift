@@ -450,18 +450,13 @@
         private func isBreak(_ error: XMLHTTPError) -> Bool {
             switch machine.phase {
             case .streaming:
-                switch error {
-                case .truncatedBody, .connectionLost, .stalled: return true
-                default: return false
-                }
+                return [.truncatedBody, .connectionLost, .stalled].contains(error.code)
             case .awaitingHead where resumption.isContinuation:
-                switch error {
-                case .truncatedBody, .connectionLost, .stalled, .connectionRefused, .connectTimedOut, .hostNotFound,
-                    .headerTooSlow:
-                    return true
-                default:
-                    return false
-                }
+                let mendable: [XMLHTTPError.Code] = [
+                    .truncatedBody, .connectionLost, .stalled, .connectionRefused, .connectTimedOut, .hostNotFound,
+                    .headerTooSlow,
+                ]
+                return mendable.contains(error.code)
             case .awaitingHead, .keepingErrorBody, .betweenAttempts, .over:
                 return false
             }
@@ -469,10 +464,10 @@
 
         /// `error` with the body's counts over every request, rather than the last request's.
         private func counted(_ error: XMLHTTPError) -> XMLHTTPError {
-            guard case .truncatedBody(let url, _, let expected) = error else { return error }
+            guard error.code == .truncatedBody, let url = error.url else { return error }
             return .truncatedBody(
                 url: url, receivedByteCount: resumption.receivedByteCount,
-                expectedByteCount: resumption.isContinuation ? resumption.completeLength : expected)
+                expectedByteCount: resumption.isContinuation ? resumption.completeLength : error.expectedByteCount)
         }
 
         /// Sets the handle up for the request a redirect leads to; returns whether it can start.

@@ -57,7 +57,7 @@ enum ExternalEntityGate {
         guard route.isOurs, let context, let session = ParserSession.of(context) else {
             return function(at: route.previous)?(url, publicID, context)
         }
-        guard session.pointee.error == nil, let resolver = session.pointee.resolver else { return nil }
+        guard !session.pointee.status.hasFailed, let resolver = session.pointee.resolver else { return nil }
         let request = XMLExternalEntityRequest(
             systemID: url.map { String(cString: $0) },
             publicID: publicID.map { String(cString: $0) }
@@ -66,7 +66,7 @@ enum ExternalEntityGate {
         do {
             data = try resolver(request)
         } catch {
-            session.pointee.fail(
+            session.pointee.status.fail(
                 .externalEntityFailed,
                 "The external entity resolver failed for \(request.systemID ?? request.publicID ?? "?"): \(error)")
             return nil

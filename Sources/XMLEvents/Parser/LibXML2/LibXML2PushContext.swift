@@ -9,6 +9,7 @@ import Synchronization
 final class LibXML2PushContext {
     private let context: xmlParserCtxtPtr
     private let session: UnsafeMutablePointer<ParserSession>
+    private let status: ParseStatus
 
     /// Counts the contexts created within a task (and its children) that are still alive, so a
     /// test can prove that each one it caused is freed, whatever runs beside it.
@@ -24,8 +25,10 @@ final class LibXML2PushContext {
 
     /// Fails only when libxml2 cannot allocate a context.
     ///
-    /// - Parameter tape: Where the callbacks record the events.
-    init?(options: XMLParsingOptions, tape: EventTape) {
+    /// - Parameters:
+    ///   - tape: Where the callbacks record the events.
+    ///   - status: Where the callbacks record that the document failed.
+    init?(options: XMLParsingOptions, tape: EventTape, status: ParseStatus) {
         LibXML2Runtime.initialize()
         var handler = SAXCallbacks.makeHandler(loadsExternalSubset: options.externalEntityResolver != nil)
         guard let context = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil) else { return nil }
@@ -40,13 +43,14 @@ final class LibXML2PushContext {
         self.context = context
         maxAttributesPerElement = options.limits.maxAttributesPerElement
         let dictionary = context.pointee.dict
+        self.status = status
         session = UnsafeMutablePointer<ParserSession>.allocate(capacity: 1)
         session.initialize(
             to: ParserSession(
-                recorder: TapeRecorder(tape: tape, options: options) { address in
+                recorder: TapeRecorder(tape: tape, options: options, status: status) { address in
                     xmlDictOwns(dictionary, address.assumingMemoryBound(to: xmlChar.self)) == 1
                 },
-                error: nil,
+                status: status,
                 mainContext: context,
                 resolver: options.externalEntityResolver,
                 byteOrderMark: nil
@@ -55,6 +59,7 @@ final class LibXML2PushContext {
         recorder.pointee.session = UnsafeMutableRawPointer(session)
         recorder.pointee.main_context = UnsafeMutableRawPointer(context)
         SAXCallbacks.installHooks(on: recorder)
+        status.attach(mainContext: context, recorder: recorder)
         context.pointee._private = UnsafeMutableRawPointer(recorder)
         ExternalEntityGate.register(UnsafeMutableRawPointer(recorder))
         liveCounter = LibXML2PushContext.liveCounter
@@ -62,6 +67,7 @@ final class LibXML2PushContext {
     }
 
     deinit {
+        status.detach()
         liveCounter?.count.subtract(1, ordering: .relaxed)
         ExternalEntityGate.unregister(UnsafeMutableRawPointer(session.pointee.recorder.shared))
         // The SAX2 start-document handler builds a document to hold the DTD; it is ours to free.
@@ -75,9 +81,6 @@ final class LibXML2PushContext {
         session.deinitialize(count: 1)
         session.deallocate()
     }
-
-    /// The first error of the document, once there is one.
-    var error: XMLParsingError? { session.pointee.error }
 
     /// Whether libxml2 has been given any bytes yet.
     var hasStarted: Bool { session.pointee.byteOrderMark != nil }
@@ -104,7 +107,7 @@ final class LibXML2PushContext {
         if !slice.isEmpty || !terminate {
             feed(slice, terminate: false)
         }
-        guard terminate, session.pointee.error == nil else { return }
+        guard terminate, !status.hasFailed else { return }
         let afterText = holdsText
         feed(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
         session.pointee.noteEndOfInput(inputByteCount: fedByteCount, afterText: afterText)
@@ -126,19 +129,19 @@ final class LibXML2PushContext {
     /// One `xmlParseChunk` call, with the package's error handlers installed for it.
     private func feed(_ slice: UnsafeRawBufferPointer, terminate: Bool) {
         let saved = xmlevents_install_error_handlers(SAXCallbacks.structuredError, UnsafeMutableRawPointer(context))
-        let status = xmlParseChunk(
+        let result = xmlParseChunk(
             context,
             slice.baseAddress?.assumingMemoryBound(to: CChar.self),
             Int32(slice.count),
             terminate ? 1 : 0
         )
         xmlevents_restore_error_handlers(saved)
-        session.pointee.resolvePendingPosition()
-        if status != 0, session.pointee.error == nil, context.pointee.wellFormed == 0 || terminate {
+        status.resolvePendingPosition()
+        if result != 0, !status.hasFailed, context.pointee.wellFormed == 0 || terminate {
             // libxml2 gave up without a structured report (an encoder failure, say).
-            session.pointee.fail(
-                XMLParsingError.Code(rawValue: Int(status)),
-                "The parser stopped with libxml2 error \(status)")
+            status.fail(
+                XMLParsingError.Code(rawValue: Int(result)),
+                "The parser stopped with libxml2 error \(result)")
         }
     }
 
@@ -156,7 +159,7 @@ final class LibXML2PushContext {
     /// ``StartTagAttributeScan``). Runs between whole steps only, so the outcome does not depend
     /// on how the input was split.
     func enforceAttributeLimitOnHeldStartTag() {
-        guard session.pointee.error == nil, context.pointee.instate == XML_PARSER_START_TAG,
+        guard !status.hasFailed, context.pointee.instate == XML_PARSER_START_TAG,
             context.pointee.inputNr == 1, let input = context.pointee.input,
             let base = input.pointee.base, let cursor = input.pointee.cur, let end = input.pointee.end,
             end - cursor >= StartTagAttributeScan.heldBytesThreshold
@@ -164,7 +167,7 @@ final class LibXML2PushContext {
         let tagStart = Int(input.pointee.consumed) + (cursor - base)
         startTagScan.scan(UnsafeRawBufferPointer(start: cursor, count: end - cursor), tagStart: tagStart)
         if startTagScan.attributes > maxAttributesPerElement {
-            session.pointee.fail(
+            status.fail(
                 .attributeLimitExceeded,
                 "Element has more than \(maxAttributesPerElement) attributes; the limit is \(maxAttributesPerElement)")
         }

@@ -3,14 +3,12 @@ internal import CTapeRecorder
 
 /// Everything the libxml2 callbacks reach through `ctxt->_private` (which points to the state
 /// the tape recorder shares with its C callbacks, and that to this session): the tape recorder,
-/// the first error, and the main parser context (entity expansion runs in short-lived
-/// sub-contexts that share this session).
+/// the document's ``ParseStatus``, and the main parser context (entity expansion runs in
+/// short-lived sub-contexts that share this session).
 struct ParserSession {
     var recorder: TapeRecorder
-    var error: XMLParsingError? {
-        // The C callbacks stop recording once the document failed.
-        didSet { recorder.shared.pointee.failed = error != nil }
-    }
+    /// Whether the document failed, and how: the callbacks fail it there.
+    let status: ParseStatus
     let mainContext: xmlParserCtxtPtr
     let resolver: XMLExternalEntityResolver?
     /// The byte order mark the input starts with, once the first bytes were fed.
@@ -37,45 +35,6 @@ struct ParserSession {
         }
     }
 
-    /// Records the first error and makes libxml2 stop at its next step. The input buffers are
-    /// not freed here (this runs inside libxml2's call stack); the owner halts the parser for good
-    /// once `xmlParseChunk` returns.
-    ///
-    /// With `inputIsStable` false (a report from libxml2's encoding layer, which can run while
-    /// libxml2 refills the input buffer and the input's pointers still point into the buffer it
-    /// just reallocated), the position is left for ``resolvePendingPosition()``: reading it now
-    /// would read freed memory.
-    mutating func fail(
-        _ code: XMLParsingError.Code, _ message: String, at given: (line: Int, column: Int)? = nil,
-        inputIsStable: Bool = true
-    ) {
-        guard error == nil else { return }
-        recorder.flushPending()
-        let here = inputIsStable ? mainContext.documentPosition : (line: 0, column: 0, byteOffset: 0)
-        error = XMLParsingError(
-            code: code,
-            message: message,
-            line: given?.line ?? here.line,
-            column: given?.column ?? here.column,
-            byteOffset: here.byteOffset
-        )
-        positionIsPending = !inputIsStable
-        ParserSession.softHalt(mainContext)
-    }
-
-    /// Whether the error's position waits for libxml2 to return (see ``fail(_:_:at:inputIsStable:)``).
-    private(set) var positionIsPending = false
-
-    /// Fills in the error's position once `xmlParseChunk` has returned and libxml2 has set the
-    /// input's pointers right again.
-    mutating func resolvePendingPosition() {
-        guard positionIsPending, var error else { return }
-        let here = mainContext.documentPosition
-        (error.line, error.column, error.byteOffset) = (here.line, here.column, here.byteOffset)
-        self.error = error
-        positionIsPending = false
-    }
-
     /// Classifies the error libxml2 raised once it was told the input had ended, in a call of its
     /// own: an error more input could have avoided is the document's truncation, reported as
     /// ``XMLParsingError/Code/truncated`` with libxml2's message as the detail.
@@ -87,14 +46,14 @@ struct ParserSession {
     /// input, or inside its last character (which the end may have cut: a UTF-8 character has at
     /// most four bytes), is the truncation. libxml2's reports of an early end (already told
     /// apart) and the package's own limits keep their code.
-    mutating func noteEndOfInput(inputByteCount: Int, afterText: Bool) {
-        guard var error, error.code.rawValue < 100_000, error.code != .extraContent,
+    func noteEndOfInput(inputByteCount: Int, afterText: Bool) {
+        guard var error = status.error, error.code.rawValue < 100_000, error.code != .extraContent,
             error.code != .documentEmpty, !Self.completeConstructCodes.contains(error.code.rawValue),
             !afterText || error.byteOffset >= inputByteCount - 3
         else { return }
         error.message = recorder.describeTruncation(libxml2Message: error.message)
         error.code = .truncated
-        self.error = error
+        status.revise(error)
     }
 
     /// libxml2's codes for errors in constructs it has read whole, which no later byte could
@@ -107,13 +66,6 @@ struct ParserSession {
         Int(XML_WAR_UNDECLARED_ENTITY.rawValue), Int(XML_ERR_ATTRIBUTE_REDEFINED.rawValue),
         Int(XML_ERR_MISPLACED_CDATA_END.rawValue), Int(XML_ERR_TAG_NAME_MISMATCH.rawValue),
     ]
-
-    /// Turns a limit the recorder reports into the session's error.
-    mutating func adoptViolation() {
-        if let violation = recorder.violation, error == nil {
-            fail(violation.code, violation.message)
-        }
-    }
 
     /// Stops SAX callbacks and makes libxml2's loops (the parse loop, entity expansion in
     /// content and in attribute values) end at their next check, without freeing anything:

@@ -37,7 +37,7 @@ enum SAXCallbacks {
         guard let ctx, let session = ParserSession.of(ctx.assumingMemoryBound(to: xmlParserCtxt.self)) else {
             return nil
         }
-        return session.pointee.error == nil ? session : nil
+        return session.pointee.status.hasFailed ? nil : session
     }
 
     /// The session a C recorder hook was given.
@@ -59,22 +59,14 @@ enum SAXCallbacks {
             UnsafeMutableRawPointer?, UnsafePointer<UInt8>, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?,
             UnsafeMutablePointer<Bool>
         ) -> UInt = { raw, localName, prefix, uri, cacheable in
-            guard let session = hooked(raw) else { return 0 }
-            guard
-                let name = session.pointee.recorder.resolveName(
-                    localName: localName, prefix: prefix, namespaceURI: uri, cacheable: &cacheable.pointee)
-            else {
-                session.pointee.adoptViolation()
-                return 0
-            }
-            return name.bits
+            // A name over the limit has failed the document (the recorder reports it).
+            hooked(raw)?.pointee.recorder.resolveName(
+                localName: localName, prefix: prefix, namespaceURI: uri, cacheable: &cacheable.pointee)?.bits ?? 0
         }
 
     private static let reportViolation: @convention(c) (UnsafeMutableRawPointer?, xmlevents_violation, Int) -> Void = {
         raw, violation, value in
-        guard let session = hooked(raw) else { return }
-        session.pointee.recorder.noteViolation(violation, value: value)
-        session.pointee.adoptViolation()
+        hooked(raw)?.pointee.recorder.noteViolation(violation, value: value)
     }
 
     private static let ownedNameOpened: @convention(c) (UnsafeMutableRawPointer?, UInt) -> Void = { raw, bits in
@@ -122,9 +114,11 @@ enum SAXCallbacks {
     ) {
         guard let mark = session.pointee.byteOrderMark, let contradiction = mark.contradiction(withDeclared: declared)
         else { return }
-        session.pointee.fail(.encodingMismatch, contradiction)
-        if let offset = mark.byteOffset(afterASCIICharacters: context.decodedOffset) {
-            session.pointee.error?.byteOffset = offset
+        let status = session.pointee.status
+        status.fail(.encodingMismatch, contradiction)
+        if var error = status.error, let offset = mark.byteOffset(afterASCIICharacters: context.decodedOffset) {
+            error.byteOffset = offset
+            status.revise(error)
         }
     }
 
@@ -156,7 +150,6 @@ enum SAXCallbacks {
             offset = Int(input.pointee.consumed) + (bytes - base)
         }
         session.pointee.recorder.cdata(UnsafeBufferPointer(start: bytes, count: Int(length)), offset: offset)
-        if session.pointee.recorder.violation != nil { session.pointee.adoptViolation() }
     }
 
     private static let comment: commentSAXFunc = { ctx, text in
@@ -165,7 +158,6 @@ enum SAXCallbacks {
             ctx.assumingMemoryBound(to: xmlParserCtxt.self).pointee.inSubset == 0
         else { return }
         session.pointee.recorder.comment(text)
-        if session.pointee.recorder.violation != nil { session.pointee.adoptViolation() }
     }
 
     private static let processingInstruction: processingInstructionSAXFunc = { ctx, target, data in
@@ -173,7 +165,6 @@ enum SAXCallbacks {
             ctx.assumingMemoryBound(to: xmlParserCtxt.self).pointee.inSubset == 0
         else { return }
         session.pointee.recorder.processingInstruction(target: target, data: data)
-        if session.pointee.recorder.violation != nil { session.pointee.adoptViolation() }
     }
 
     /// Every entity reference, in content and in attribute values, looks its entity up here
@@ -197,15 +188,13 @@ enum SAXCallbacks {
             return lookUp(ctx, name)
         }
         let context = ctx.assumingMemoryBound(to: xmlParserCtxt.self)
-        guard session.pointee.error == nil else { return refuse(context) }
+        guard !session.pointee.status.hasFailed else { return refuse(context) }
         guard let entity = lookUp(ctx, name), entity.pointee.etype != XML_INTERNAL_PREDEFINED_ENTITY else {
             return lookUp(ctx, name)
         }
         session.pointee.recorder.noteEntityExpansion(name: string(name) ?? "", length: Int(entity.pointee.length))
-        guard session.pointee.recorder.violation == nil else {
-            session.pointee.adoptViolation()
-            return refuse(context)
-        }
+        // Over the allowance, the recorder has failed the document.
+        guard !session.pointee.status.hasFailed else { return refuse(context) }
         return entity
     }
 
@@ -238,7 +227,7 @@ enum SAXCallbacks {
         let position = raisedByMain && line > 0 ? (line: line, column: Int(report.int2)) : nil
         // A report without a parser context comes from the encoding layer, possibly in the middle
         // of an input-buffer refill: the input's position cannot be read until libxml2 returns.
-        session.pointee.fail(code, message, at: position, inputIsStable: report.ctxt != nil)
+        session.pointee.status.fail(code, message, at: position, inputIsStable: report.ctxt != nil)
     }
 
     /// Which of libxml2's own size checks in its standard mode a report is, if one: a name

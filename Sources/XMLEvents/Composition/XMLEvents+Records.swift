@@ -1,0 +1,123 @@
+import Foundation
+
+extension XMLEvents {
+    /// The elements `path` selects, each decoded as a `Record`: the streaming counterpart of
+    /// decoding a whole document, in one line and in memory bounded by the largest record.
+    ///
+    /// ```swift
+    /// for try await record in try XMLEvents(url: url).decode(Record.self, matching: "record") {
+    ///     …
+    /// }
+    /// ```
+    ///
+    /// The parser selects and builds each record for decoding, without making it an event or a
+    /// subtree, and a record that does not decode is reported with its location. Any other
+    /// sequence of events decodes from its events, with
+    /// ``_Concurrency/AsyncSequence/decode(_:matching:namespaces:using:)``.
+    ///
+    /// - Parameters:
+    ///   - type: The type of each record.
+    ///   - path: An ``XMLPath`` in its written form.
+    ///   - namespaces: The namespace URI of each prefix the path uses.
+    ///   - decoder: How to decode; see ``XMLRecordDecoder`` for how XML maps onto the type.
+    /// - Returns: The records.
+    /// - Throws: ``XMLPathError`` when `path` is not valid, here, before anything is read.
+    public func decode<Record: Decodable>(
+        _ type: Record.Type,
+        matching path: String,
+        namespaces: [String: String] = [:],
+        using decoder: XMLRecordDecoder = XMLRecordDecoder()
+    ) throws(XMLPathError) -> Records<Record> {
+        Records(events: self, path: try XMLPath(path, namespaces: namespaces), decoder: decoder)
+    }
+
+    /// The elements `path` selects, each decoded as a `Record`.
+    ///
+    /// - Parameters:
+    ///   - type: The type of each record.
+    ///   - path: A path read already.
+    ///   - decoder: How to decode.
+    /// - Returns: The records.
+    public func decode<Record: Decodable>(
+        _ type: Record.Type,
+        matching path: XMLPath,
+        using decoder: XMLRecordDecoder = XMLRecordDecoder()
+    ) -> Records<Record> {
+        Records(events: self, path: path, decoder: decoder)
+    }
+
+    /// The elements of the document that an ``XMLPath`` selects, each decoded as a `Record`;
+    /// made by ``XMLEvents/decode(_:matching:namespaces:using:)`` and
+    /// ``XMLEvents/Subtrees/decode(_:using:)``.
+    ///
+    /// Each iterator parses the document anew from the source's beginning. It lets go of the
+    /// source and the parser when the document ends or fails, when a record fails to decode, and
+    /// when the iterator itself is dropped (leaving a loop early).
+    public struct Records<Record: Decodable>: AsyncSequence {
+        /// Each element is one decoded record.
+        public typealias Element = Record
+        /// ``XMLRecordDecodingError`` for a record that does not decode, ``XMLParsingError`` for
+        /// the document; the source's errors pass through unchanged.
+        public typealias Failure = any Error
+
+        let events: XMLEvents
+        let path: XMLPath
+        let decoder: XMLRecordDecoder
+
+        /// Starts parsing the document anew.
+        public func makeAsyncIterator() -> Iterator {
+            let context = XMLDecodingContext(decoder)
+            return Iterator(
+                selector: XMLTapeSelector(
+                    path, feed: events.makeFeed(), builder: XMLRecordNodesBuilder(context: context)),
+                context: context)
+        }
+
+        /// Parses until a selected element is complete and decodes it, converting names with a
+        /// cache that lives as long as the iterator. On an actor, the document is parsed off it
+        /// a batch at a time, and the records are built and decoded on it (a type's `Decodable`
+        /// conformance may be isolated to the actor).
+        public struct Iterator: AsyncIteratorProtocol {
+            /// `nil` once the document ended or failed, or a record did not decode.
+            private var selector: XMLTapeSelector<Source.AsyncIterator, XMLRecordNodesBuilder>?
+            private let context: XMLDecodingContext
+
+            init(selector: XMLTapeSelector<Source.AsyncIterator, XMLRecordNodesBuilder>, context: XMLDecodingContext) {
+                self.selector = selector
+                self.context = context
+            }
+
+            /// The next record, or `nil` once the document has ended.
+            ///
+            /// - Throws: ``XMLRecordDecodingError`` for a record that does not decode; the errors
+            ///   ``XMLEvents/Subtrees/Iterator/next()`` throws. Each is thrown once; the next call
+            ///   returns `nil`.
+            public nonisolated(nonsending) mutating func next() async throws -> Record? {
+                do {
+                    // Most records are complete on the tape already: no asynchronous call for them.
+                    var parsed = selector?.nextParsed()
+                    if parsed == nil { parsed = try await selector?.next() }
+                    guard let nodes = parsed else {
+                        selector = nil
+                        return nil
+                    }
+                    return try context.decode(Record.self, from: nodes)
+                } catch {
+                    selector = nil
+                    throw error
+                }
+            }
+
+            /// The next record, or `nil` once the document has ended, staying on the caller's
+            /// actor.
+            ///
+            /// - Parameter actor: The caller's actor.
+            /// - Throws: The errors ``next()`` throws.
+            public nonisolated(nonsending) mutating func next(isolation actor: (any Actor)?) async throws -> Record? {
+                try await next()
+            }
+        }
+    }
+}
+
+extension XMLEvents.Records: Sendable where Source: Sendable {}

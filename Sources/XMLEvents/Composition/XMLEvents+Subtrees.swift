@@ -1,0 +1,113 @@
+import Foundation
+
+extension XMLEvents {
+    /// The elements an ``XMLPath`` selects, each built whole as an ``XMLSubtree``.
+    ///
+    /// ```swift
+    /// for try await entry in try XMLEvents(url: feedURL).elements(matching: "entry") {
+    ///     print(entry.text("title") ?? "")
+    /// }
+    /// ```
+    ///
+    /// The parser selects: nothing outside a selected element becomes an event, a string or an
+    /// array, and each subtree has the ``XMLSubtree/location`` of its start tag. Any other
+    /// sequence of events selects from its events, with
+    /// ``_Concurrency/AsyncSequence/elements(matching:namespaces:)``.
+    ///
+    /// - Parameters:
+    ///   - path: An ``XMLPath`` in its written form.
+    ///   - namespaces: The namespace URI of each prefix the path uses.
+    /// - Returns: The selected subtrees.
+    /// - Throws: ``XMLPathError`` when `path` is not valid, here, before anything is read.
+    public func elements(
+        matching path: String, namespaces: [String: String] = [:]
+    ) throws(XMLPathError) -> Subtrees {
+        Subtrees(events: self, path: try XMLPath(path, namespaces: namespaces))
+    }
+
+    /// The elements `path` selects, each built whole.
+    ///
+    /// - Parameter path: A path read already.
+    /// - Returns: The selected subtrees.
+    public func elements(matching path: XMLPath) -> Subtrees {
+        Subtrees(events: self, path: path)
+    }
+
+    /// The elements of the document that an ``XMLPath`` selects, each built whole as an
+    /// ``XMLSubtree`` by the parser; made by ``XMLEvents/elements(matching:namespaces:)``.
+    ///
+    /// Each iterator parses the document anew from the source's beginning. It lets go of the
+    /// source and the parser as soon as the document ends or fails, and, like any iterator, when
+    /// it is itself dropped: leaving a loop early releases them at once.
+    public struct Subtrees: AsyncSequence {
+        /// Each element is one selected subtree.
+        public typealias Element = XMLSubtree
+        /// Parsing errors are ``XMLParsingError``; the source's errors pass through unchanged.
+        public typealias Failure = any Error
+
+        let events: XMLEvents
+        let path: XMLPath
+
+        /// Each selected element decoded as a `Record`, one at a time, built by the parser for
+        /// decoding without becoming a subtree.
+        ///
+        /// - Parameters:
+        ///   - type: The type of each record.
+        ///   - decoder: How to decode; see ``XMLRecordDecoder`` for how XML maps onto the type.
+        /// - Returns: The records; iteration throws ``XMLRecordDecodingError`` for an element
+        ///   that does not decode (and then ends), and passes on the document's errors.
+        public func decode<Record: Decodable>(
+            _ type: Record.Type, using decoder: XMLRecordDecoder = XMLRecordDecoder()
+        ) -> Records<Record> {
+            Records(events: events, path: path, decoder: decoder)
+        }
+
+        /// Starts parsing the document anew.
+        public func makeAsyncIterator() -> Iterator {
+            Iterator(selector: XMLTapeSelector(path, feed: events.makeFeed(), builder: XMLTreeBuilder()))
+        }
+
+        /// Parses until a selected element is complete. On an actor, the document is parsed off
+        /// it a batch at a time, and the subtrees are built on it.
+        public struct Iterator: AsyncIteratorProtocol {
+            /// `nil` once the document ended or failed.
+            private var selector: XMLTapeSelector<Source.AsyncIterator, XMLTreeBuilder>?
+
+            init(selector: XMLTapeSelector<Source.AsyncIterator, XMLTreeBuilder>) {
+                self.selector = selector
+            }
+
+            /// The next selected subtree, or `nil` once the document has ended.
+            ///
+            /// - Throws: ``XMLParsingError`` for a malformed, truncated or over-limit document,
+            ///   after every subtree completed before the error point; the source's errors
+            ///   unchanged; `CancellationError` when the task is cancelled. Each is thrown once;
+            ///   the next call returns `nil`.
+            public nonisolated(nonsending) mutating func next() async throws -> XMLSubtree? {
+                do {
+                    guard let subtree = try await selector?.next() else {
+                        selector = nil
+                        return nil
+                    }
+                    return subtree
+                } catch {
+                    selector = nil
+                    throw error
+                }
+            }
+
+            /// The next selected subtree, or `nil` once the document has ended, staying on the
+            /// caller's actor.
+            ///
+            /// - Parameter actor: The caller's actor.
+            /// - Throws: The errors ``next()`` throws.
+            public nonisolated(nonsending) mutating func next(isolation actor: (any Actor)?) async throws
+                -> XMLSubtree?
+            {
+                try await next()
+            }
+        }
+    }
+}
+
+extension XMLEvents.Subtrees: Sendable where Source: Sendable {}

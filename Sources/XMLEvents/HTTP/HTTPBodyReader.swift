@@ -1,0 +1,88 @@
+#if HTTP
+    import Foundation
+
+    /// Reads one transfer of an HTTP body for ``XMLByteSource``: starts it with the first call to
+    /// ``next(isolation:)`` or ``response()``, hands out its chunks up to
+    /// ``XMLHTTPConfiguration/maximumBodyByteCount``, and records them in the progress. Dropping
+    /// the reader before the end aborts the transfer.
+    struct HTTPBodyReader {
+        /// Where the iteration is.
+        private enum Stage {
+            case notStarted
+            case running(HTTPTransfer)
+            /// Ended by ``XMLHTTPConfiguration/maximumBodyByteCount`` with this error: the transfer
+            /// is dropped, which aborts it, and nothing more is read.
+            case cutOff(XMLHTTPError)
+        }
+
+        private let request: HTTPTransferRequest
+        private let progress: XMLSourceProgress
+        private var stage = Stage.notStarted
+        /// The body bytes handed out so far.
+        private var deliveredByteCount = 0
+        /// Thrown by the next call, after the last bytes the limit allowed.
+        private var pendingError: XMLHTTPError?
+
+        init(request: HTTPTransferRequest, progress: XMLSourceProgress) {
+            self.request = request
+            self.progress = progress
+        }
+
+        /// The response's head, waiting for it (and starting the transfer) if need be.
+        ///
+        /// - Returns: The head of the 2xx response the body belongs to.
+        /// - Throws: ``XMLHTTPError`` if the transfer fails before a 2xx head, the same error
+        ///   the first ``next(isolation:)`` throws; `CancellationError` if the task is cancelled.
+        mutating func response() async throws -> XMLHTTPResponse {
+            if case .cutOff(let error) = stage { throw error }
+            return try await started().response()
+        }
+
+        /// The next chunk of the body, or `nil` after its last, resuming on the caller's actor.
+        ///
+        /// - Parameter actor: The caller's actor, usually `#isolation`.
+        /// - Returns: The next decoded bytes, or `nil` at the end.
+        /// - Throws: ``XMLHTTPError``, or `CancellationError` when the task is cancelled.
+        mutating func next(isolation actor: isolated (any Actor)?) async throws -> Data? {
+            if let pendingError {
+                self.pendingError = nil
+                throw pendingError
+            }
+            if case .cutOff = stage { return nil }
+            let transfer = started()
+            guard let chunk = try await transfer.next(isolation: actor) else { return nil }
+            let delivered = try limited(chunk, of: transfer)
+            deliveredByteCount += delivered.count
+            progress.record(delivered: delivered.count)
+            return delivered
+        }
+
+        /// `chunk`, or as much of it as ``XMLHTTPConfiguration/maximumBodyByteCount`` leaves; past
+        /// the limit the transfer ends with ``XMLHTTPError/bodyTooLarge(url:limit:)``.
+        private mutating func limited(_ chunk: Data, of transfer: HTTPTransfer) throws(XMLHTTPError) -> Data {
+            guard let limit = request.maximumBodyByteCount, chunk.count > limit - deliveredByteCount else {
+                return chunk
+            }
+            let url = transfer.responseURL ?? request.url ?? URL(fileURLWithPath: "/")
+            let error = XMLHTTPError.bodyTooLarge(url: url, limit: limit)
+            stage = .cutOff(error)
+            let room = limit - deliveredByteCount
+            guard room > 0 else { throw error }
+            pendingError = error
+            return chunk.prefix(room)
+        }
+
+        /// The transfer, started on first use; a new one if it was cut off, which callers check
+        /// first.
+        private mutating func started() -> HTTPTransfer {
+            switch stage {
+            case .running(let transfer):
+                return transfer
+            case .notStarted, .cutOff:
+                let transfer = HTTPTransfer(request, progress: progress)
+                stage = .running(transfer)
+                return transfer
+            }
+        }
+    }
+#endif
