@@ -7,7 +7,6 @@ let package = Package(
     products: [
         .library(name: "XMLEvents", targets: ["XMLEvents"]),
         .executable(name: "xmlevents", targets: ["xmlevents"]),
-        .executable(name: "xmlevents-benchmarks", targets: ["xmlevents-benchmarks"]),
     ],
     traits: [
         .trait(
@@ -44,6 +43,12 @@ let package = Package(
             pkgConfig: "libbrotlidec",
             providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]
         ),
+        // The loopback test server's encoders, as modules of their own so that the benchmark package
+        // (Benchmarks/) can build the server beside the XMLEvents product, which brings CZlib and
+        // CZstd with it: target names are unique across a package graph.
+        .systemLibrary(name: "CZlibEncoder", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
+            name: "CZstdEncoder", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
         .systemLibrary(
             name: "CBrotliEncoder",
             pkgConfig: "libbrotlienc",
@@ -71,33 +76,16 @@ let package = Package(
             ]
         ),
 
-        // Shared by the CLI's offline demo, the benchmarks and the tests.
+        // Shared by the CLI's offline demo, the tests and the benchmarks (Benchmarks/, a package of
+        // its own, builds these two from the same folders).
         .target(name: "XMLCorpus"),
-        .target(name: "LoopbackHTTP", dependencies: ["CZlib", "CZstd", "CBrotliEncoder", "ThreadSafety"]),
+        .target(
+            name: "LoopbackHTTP", dependencies: ["CZlibEncoder", "CZstdEncoder", "CBrotliEncoder", "ThreadSafety"]),
 
         // The command-line tool.
         .executableTarget(
             name: "xmlevents",
             dependencies: ["XMLEvents", "XMLCorpus", "LoopbackHTTP"]
-        ),
-
-        // Benchmarks: the C floor, the floor as a process, and the runner. The runner depends on
-        // both executables (and the command-line tool) only so that they are built beside it: it
-        // runs them as child processes.
-        .target(
-            name: "CLibXML2Floor",
-            dependencies: ["CLibXML2"],
-            path: "Benchmarks/CLibXML2Floor"
-        ),
-        .executableTarget(
-            name: "clibxml2-floor",
-            dependencies: ["CLibXML2Floor"],
-            path: "Benchmarks/CLibXML2FloorProcess"
-        ),
-        .executableTarget(
-            name: "xmlevents-benchmarks",
-            dependencies: ["XMLEvents", "XMLCorpus", "LoopbackHTTP", "CLibXML2Floor", "clibxml2-floor", "xmlevents"],
-            path: "Benchmarks/XMLEventsBenchmarks"
         ),
 
         // Tests.

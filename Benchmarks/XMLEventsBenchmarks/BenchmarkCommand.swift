@@ -93,9 +93,13 @@ enum BenchmarkCommand {
         var machine = MachineDescription.current()
         let workspace = try CorpusWorkspace()
         defer { workspace.remove() }
+        let plan = BenchmarkPlan.make(options)
+        let toolID = XMLEventsCommandLineContender().id
+        let timesTool = plan.groups.contains { $0.lanes.contains { $0.contender == toolID } }
+        if timesTool { printError("building the command-line tool xmlevents of the XMLEvents package") }
         let runner = BenchmarkRunner(
-            plan: BenchmarkPlan.make(options),
-            children: try ChildProcessRunner(),
+            plan: plan,
+            children: try ChildProcessRunner(commandLineTool: timesTool ? RootPackage.buildCommandLineTool() : nil),
             workspace: workspace,
             quick: options.quick,
             log: printError
@@ -122,12 +126,12 @@ enum BenchmarkCommand {
             records: report.runs, notes: report.notes, coresForTwoTasks: report.coresForTwoTasks, command: command)
     }
 
-    /// How this build is run from the package's folder.
+    /// How this build is run from the XMLEvents package's folder.
     private static var runCommand: String {
         #if DEBUG
-            "swift run xmlevents-benchmarks"
+            "swift run --package-path Benchmarks xmlevents-benchmarks"
         #else
-            "swift run -c release xmlevents-benchmarks"
+            "swift run -c release --package-path Benchmarks xmlevents-benchmarks"
         #endif
     }
 

@@ -1,4 +1,4 @@
-import XMLCorpus
+import BenchmarkCorpus
 
 /// The command line: `xmlevents-benchmarks [--quick] [--json PATH] [--svg PATH] [...]`.
 struct BenchmarkOptions {
@@ -40,7 +40,7 @@ struct BenchmarkOptions {
           --svg PATH        write a grouped bar chart of MB per CPU-second per contender and shape
           --markdown PATH   write the figures as the documentation's Markdown blocks
           --update-docs     rewrite the figures in README.md and the Performance and Concurrency articles, and
-                            the chart, from this run (run from the package's folder; needs a full run)
+                            the chart, of the XMLEvents package, from this run (needs a full run)
           --from-json PATH  run nothing: report, chart and write the figures of a run saved with --json
           --repetitions N   interleaved repetitions per document (default 5, quick 1; at most 3 below 100 MB
                             when 100 MB is run, and for scaling runs of 100 MB or more, 1 for those of 1 GB)

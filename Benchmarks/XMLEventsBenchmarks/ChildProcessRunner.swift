@@ -16,16 +16,19 @@ struct ChildProcessRunner: Sendable {
     }
 
     let executablePath: String
+    /// Added to each child's environment: where the parent built the command-line tool, if it did.
+    let environment: [String: String]
 
-    /// Runs children of the executable of this process.
-    init() throws(BenchmarkError) {
+    /// Runs children of the executable of this process, telling them where `commandLineTool` is.
+    init(commandLineTool: String?) throws(BenchmarkError) {
         executablePath = try ToolProcess.currentExecutablePath()
+        environment = commandLineTool.map { [RootPackage.commandLineToolVariable: $0] } ?? [:]
     }
 
     /// Runs `request` in a child and returns its report; throws if the child fails in any way.
     func run(_ request: ChildRequest) throws -> Outcome {
         let json = try request.encoded()
-        let outcome = try ToolProcess.run(executablePath, arguments: ["--child", json])
+        let outcome = try ToolProcess.run(executablePath, arguments: ["--child", json], environment: environment)
         if let failure = outcome.failure {
             throw BenchmarkError.childFailed(request: json, detail: failure)
         }

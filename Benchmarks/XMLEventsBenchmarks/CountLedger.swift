@@ -1,4 +1,4 @@
-import XMLCorpus
+import BenchmarkCorpus
 
 /// Checks that every contender counted the same things in the same document, and that those
 /// counts are the reference's.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `--update-docs`: rewrites the generated blocks of README.md and the Performance and
-/// Concurrency articles and the chart, in the package in the current directory, from one run's
+/// Concurrency articles and the chart, in the XMLEvents package (``RootPackage``), from one run's
 /// figures.
 struct DocumentationUpdate {
     let root: URL
@@ -11,10 +11,10 @@ struct DocumentationUpdate {
     static let concurrencyPath = "Sources/XMLEvents/XMLEvents.docc/Concurrency.md"
     static let chartPath = "Sources/XMLEvents/XMLEvents.docc/Resources/performance.svg"
 
-    /// The package in the current directory, once it has every file and marker to rewrite, so
-    /// that a run of many minutes does not end on a file it cannot update.
+    /// The XMLEvents package, once it has every file and marker to rewrite, so that a run of many
+    /// minutes does not end on a file it cannot update.
     init() throws(BenchmarkError) {
-        root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        root = try RootPackage.folder()
         for (path, blocks) in [
             (Self.readmePath, DocumentationFigures.readmeBlocks),
             (Self.performancePath, DocumentationFigures.performanceBlocks),
@@ -29,7 +29,7 @@ struct DocumentationUpdate {
             }
         }
         guard FileManager.default.fileExists(atPath: url(Self.chartPath).path) else {
-            throw BenchmarkError.io("no \(Self.chartPath) in \(root.path): run from the package's folder")
+            throw BenchmarkError.io("no \(Self.chartPath) in \(root.path)")
         }
     }
 
@@ -53,7 +53,7 @@ struct DocumentationUpdate {
 
     private func read(_ path: String) throws(BenchmarkError) -> String {
         guard let text = try? String(contentsOf: url(path), encoding: .utf8) else {
-            throw BenchmarkError.io("cannot read \(path) in \(root.path): run from the package's folder")
+            throw BenchmarkError.io("cannot read \(path) in \(root.path)")
         }
         return text
     }

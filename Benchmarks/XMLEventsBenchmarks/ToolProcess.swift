@@ -39,7 +39,8 @@ enum ToolProcess {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw BenchmarkError.io(
                 "no executable '\(name)' beside this one, in \(folder.path): build it with the benchmark "
-                    + "(swift build -c release --product xmlevents-benchmarks builds it as a dependency)")
+                    + "(swift build -c release --package-path Benchmarks --product xmlevents-benchmarks builds it "
+                    + "as a dependency)")
         }
         return path
     }
@@ -59,15 +60,21 @@ enum ToolProcess {
         return outcome
     }
 
-    /// Runs `executable` with `arguments` (without the program name) to its end.
-    static func run(_ executable: String, arguments: [String]) throws(BenchmarkError) -> Outcome {
+    /// Runs `executable` with `arguments` (without the program name) to its end, in this process's
+    /// environment with `environment` added.
+    static func run(
+        _ executable: String,
+        arguments: [String],
+        environment: [String: String] = [:]
+    ) throws(BenchmarkError) -> Outcome {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw BenchmarkError.io("pipe failed: errno \(errno)") }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
         let stopwatch = Stopwatch()
         let pid: pid_t
         do {
-            pid = try spawn(executable, arguments: arguments, standardOutput: writeEnd, closing: readEnd)
+            pid = try spawn(
+                executable, arguments: arguments, environment: environment, standardOutput: writeEnd, closing: readEnd)
         } catch {
             close(readEnd)
             close(writeEnd)
@@ -102,6 +109,7 @@ enum ToolProcess {
     private static func spawn(
         _ executable: String,
         arguments: [String],
+        environment added: [String: String],
         standardOutput: Int32,
         closing other: Int32
     ) throws(BenchmarkError) -> pid_t {
@@ -111,7 +119,7 @@ enum ToolProcess {
         posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
         posix_spawn_file_actions_addclose(&actions, other)
 
-        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        let environment = ProcessInfo.processInfo.environment.merging(added) { $1 }.map { "\($0.key)=\($0.value)" }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
         defer {

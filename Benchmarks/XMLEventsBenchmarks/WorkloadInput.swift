@@ -1,4 +1,4 @@
-import XMLCorpus
+import BenchmarkCorpus
 
 /// What a contender is asked to parse in one timed run.
 struct WorkloadInput: Sendable {

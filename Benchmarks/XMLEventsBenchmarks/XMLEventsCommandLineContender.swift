@@ -1,6 +1,7 @@
 import Foundation
 
-/// The `xmlevents` command-line tool, built beside the benchmark, run as a process on the file
+/// The root package's `xmlevents` command-line tool, which the parent builds when it starts (see
+/// ``RootPackage/buildCommandLineTool()``), run as a process on the file
 /// with `--format summary`: wall time from the spawn to the exit, process start included,
 /// against ``CLibXML2FloorProcessContender``.
 ///
@@ -18,8 +19,12 @@ struct XMLEventsCommandLineContender: Contender {
 
     func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement {
         let path = try input.requireFile(for: id)
-        let outcome = try ToolProcess.runSibling(
-            "xmlevents", arguments: ["--format", "summary", "--no-progress", path], for: id)
+        let tool = try RootPackage.builtCommandLineTool()
+        let arguments = ["--format", "summary", "--no-progress", path]
+        let outcome = try ToolProcess.run(tool, arguments: arguments)
+        if let failure = outcome.failure {
+            throw BenchmarkError.parseFailed(contender: id, detail: "\(tool) \(arguments) \(failure)")
+        }
         let counts = try Self.counts(in: String(decoding: outcome.output, as: UTF8.self), itemName: input.itemName)
         return WorkloadMeasurement(
             seconds: outcome.seconds, cpuSeconds: outcome.cpuSeconds, counts: counts,

@@ -1,4 +1,4 @@
-// zlib, for the HTTP client's gzip and deflate content decoder and the test server's encoder.
+// zlib, for the HTTP client's gzip and deflate content decoder.
 #ifndef XMLEVENTS_CZLIB_SHIM_H
 #define XMLEVENTS_CZLIB_SHIM_H
 

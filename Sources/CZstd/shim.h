@@ -1,4 +1,4 @@
-// libzstd, for the HTTP client's streaming `zstd` content decoder and the test server's encoder.
+// libzstd, for the HTTP client's streaming `zstd` content decoder.
 #ifndef XMLEVENTS_CZSTD_SHIM_H
 #define XMLEVENTS_CZSTD_SHIM_H
 
