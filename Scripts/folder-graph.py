@@ -24,14 +24,29 @@ for d, _, fs in os.walk(root):
             src = re.sub(r'//.*', '', src)  # comments (doc links are not dependencies)
             src = re.sub(r'"(?:[^"\\\n]|\\.)*"', '""', src)
             files[p] = src
+def top_level(src):
+    """The names a file declares at its top level, inside #if blocks too (indented 4 per block)."""
+    names, depth = [], 0
+    for line in src.split('\n'):
+        stripped = line.strip()
+        if stripped.startswith('#if'):
+            depth += 1
+            continue
+        if stripped.startswith('#endif'):
+            depth -= 1
+            continue
+        indent = len(line) - len(line.lstrip(' '))
+        if indent == 4 * depth:
+            names += decl.findall(line.lstrip(' '))
+    return names
 owner = {}
 for p, src in files.items():
-    for name in decl.findall(src):
+    for name in top_level(src):
         owner.setdefault(name, set()).add(folder(p))
 edges = collections.defaultdict(lambda: collections.defaultdict(set))
 for p, src in files.items():
     f = folder(p)
-    own = set(decl.findall(src))
+    own = set(top_level(src))
     for tok in set(re.findall(r'\b[A-Z_a-z]\w*\b', src)):
         if tok in own: continue
         for g in owner.get(tok, ()):

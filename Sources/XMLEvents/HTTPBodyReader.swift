@@ -1,6 +1,14 @@
 #if HTTP
     import Foundation
 
+    #if canImport(CCurl)
+        /// The transport of an HTTP ``XMLByteSource`` on this platform: libcurl on its own I/O thread.
+        typealias HTTPTransfer = CurlHTTPTransfer
+    #elseif canImport(Darwin)
+        /// The transport of an HTTP ``XMLByteSource`` on this platform: `URLSession`.
+        typealias HTTPTransfer = URLSessionHTTPTransfer
+    #endif
+
     /// Reads one transfer of an HTTP body for ``XMLByteSource``: starts it with the first call to
     /// ``next(isolation:)`` or ``response()``, hands out its chunks up to
     /// ``XMLHTTPConfiguration/maximumBodyByteCount``, and records them in the progress. Dropping
