@@ -32,9 +32,12 @@ binary="$build/xmlevents-leak-driver"
 mkdir -p "$build"
 
 echo "== building the leak driver ($binary)"
-flags=(-parse-as-library -swift-version 6 -O -g -wmo -I "$build"
+# As SwiftPM builds the package with its default traits: HTTP on, one package name for every
+# module (so that `package` declarations are shared).
+flags=(-parse-as-library -swift-version 6 -O -g -wmo -D HTTP -package-name xmlevents -I "$build"
     -I "$root/Sources/CLibXML2" -I "$root/Sources/CCurl" -I "$root/Sources/CZlib" -I "$root/Sources/CZstd"
-    -I "$root/Sources/CBrotli" -I "$root/Sources/CBrotliEncoder" -I "$root/Sources/CTapeRecorder/include")
+    -I "$root/Sources/CBrotli" -I "$root/Sources/CZlibEncoder" -I "$root/Sources/CZstdEncoder"
+    -I "$root/Sources/CBrotliEncoder" -I "$root/Sources/CTapeRecorder/include")
 for package in libxml-2.0 libcurl zlib libzstd libbrotlidec libbrotlienc; do
     for flag in $(pkg-config --cflags "$package"); do flags+=(-Xcc "$flag"); done
 done

@@ -29,7 +29,7 @@ import XMLEvents
     }
 
     /// Runs `body` with a loopback server that serves `routes`, and stops it however `body` ends.
-    static func withServer<Result>(
+    static nonisolated(nonsending) func withServer<Result>(
         _ routes: [String: LoopbackResponse], _ body: (LoopbackServer) async throws -> Result
     ) async throws -> Result {
         let server = try LoopbackServer()
@@ -178,6 +178,65 @@ import XMLEvents
         #expect(explanation == "the file is missing (errno \(ENOENT))")
         #expect(error?.path == missing.path)
         #expect(error?.code.name == "openFailed")
+    }
+
+    struct Entry: Decodable, Equatable {
+        var title: String
+    }
+
+    /// The response's head, asked for before the first subtree or record and without consuming
+    /// one, the selections read whole after it, and the head refused once the iteration has let
+    /// its source go.
+    @Test func theResponseOfSelectedAndDecodedEntries() async throws {
+        let response = LoopbackResponse(
+            headers: [("Content-Type", "application/atom+xml"), ("ETag", "\"v7\"")], body: .text(Self.feed))
+        let registry = LoopbackResponse(
+            headers: [("Content-Type", "application/xml"), ("ETag", "\"v7\"")],
+            body: .text(Self.registry(records: 5_000)))
+        try await Self.withServer(["/feed.atom": response, "/registry.xml": registry]) { server in
+            var entries = try XMLEvents(url: server.url("/feed.atom")).elements(matching: "entry").makeAsyncIterator()
+            let head = try await entries.response()
+            #expect(head?.statusCode == 200)
+            #expect(head?.value(forHTTPHeaderField: "ETag") == "\"v7\"")
+            var titles: [String] = []
+            while let entry = try await entries.next() { titles.append(entry.child(named: "title")?.text ?? "?") }
+            #expect(titles == ["First", "Deuxième", "Dritte"])
+            let afterTheEnd = await #expect(throws: XMLHTTPError.self) { try await entries.response() }
+            #expect(afterTheEnd?.code == .unsupportedRequest)
+
+            // Asked again during the iteration of a document longer than one read: the same head,
+            // and the records go on where they were.
+            var records = try XMLEvents(url: server.url("/registry.xml")).decode(
+                Record.self, matching: "/registry/record"
+            )
+            .makeAsyncIterator()
+            #expect(try await records.response()?.value(forHTTPHeaderField: "Content-Type") == "application/xml")
+            #expect(try await records.next()?.id == 0)
+            #expect(try await records.response()?.value(forHTTPHeaderField: "ETag") == "\"v7\"")
+            var count = 1
+            while try await records.next() != nil { count += 1 }
+            #expect(count == 5_000)
+        }
+
+        // A source that is not an HTTP transfer has no response.
+        var fromMemory = try XMLEvents(string: Self.feed).elements(matching: "entry").makeAsyncIterator()
+        #expect(try await fromMemory.response() == nil)
+        #expect(try await fromMemory.next() != nil)
+    }
+
+    /// On the main actor, the head is there before the first record, while the transfer is still
+    /// the loop's own.
+    @MainActor
+    @Test func theResponseOfRecordsOnTheMainActor() async throws {
+        let response = LoopbackResponse(headers: [("ETag", "\"main\"")], body: .text(Self.feed))
+        try await Self.withServer(["/feed.atom": response]) { server in
+            var records = try XMLEvents(url: server.url("/feed.atom")).decode(Entry.self, matching: "entry")
+                .makeAsyncIterator()
+            #expect(try await records.response()?.value(forHTTPHeaderField: "ETag") == "\"main\"")
+            var count = 0
+            while try await records.next() != nil { count += 1 }
+            #expect(count == 3)
+        }
     }
 
     struct Counter: XMLVisitor {

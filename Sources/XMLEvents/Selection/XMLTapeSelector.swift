@@ -78,3 +78,15 @@ protocol XMLTapeSelectionBuilder {
     /// and returns it; `nil` when every entry was read before its end.
     mutating func continueSelection(in tape: EventTape, cursor: inout EventTape.Cursor) -> Selection?
 }
+
+#if HTTP
+    extension XMLTapeSelector where Source == XMLByteSource.Iterator {
+        /// The head of the source's HTTP response; `nil` for another source. Throws once the feed
+        /// has let its source go: at the end of the input, or to the task that parses ahead of a
+        /// loop on an actor.
+        mutating func response() async throws -> XMLHTTPResponse? {
+            guard feed.source != nil else { throw XMLHTTPError.responseAfterTheEnd }
+            return try await feed.source?.response() ?? nil
+        }
+    }
+#endif
