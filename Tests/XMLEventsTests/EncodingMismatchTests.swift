@@ -105,9 +105,11 @@ import XMLEvents
     @Test(arguments: modes)
     func utf16WithoutAMarkOrAnEncodingDeclarationIsAnError(options: XMLParsingOptions) async {
         for bigEndian in [false, true] {
+            let order = bigEndian ? "big" : "little"
             let message =
-                "The document has no byte order mark and declares no encoding, but its first bytes are 16-bit "
-                + "\(bigEndian ? "big" : "little")-endian code units, not UTF-8"
+                "The document looks like UTF-16 (\(order)-endian) without its byte order mark: its first bytes are "
+                + "16-bit \(order)-endian code units, and a document with neither a byte order mark nor an encoding "
+                + "declaration must be UTF-8"
             await Self.expectMismatch(
                 Self.utf16("<?xml version=\"1.0\"?>" + Self.body, bigEndian: bigEndian), options: options,
                 declared: nil, column: 22, byteOffset: 42, message: message)
@@ -115,6 +117,16 @@ import XMLEvents
             await Self.expectMismatch(
                 Self.utf16("<?pi data?>" + Self.body, bigEndian: bigEndian), options: options, version: nil,
                 declared: nil, column: 1, byteOffset: 0, message: message)
+            // Nor any `<?`: the root element comes first. Refused before libxml2 reads a byte
+            // (which, reading them as UTF-8, would stop at the first zero byte with "Char 0x0
+            // out of allowed range" or as if the input had ended).
+            let data = Self.utf16(Self.body, bigEndian: bigEndian)
+            let expected = XMLParsingError(code: .encodingMismatch, message: message, line: 1, column: 1, byteOffset: 0)
+            for chunkSize in [1, 3, 4096] {
+                let outcome = await parse(chunks: Chunking.fixed(data, size: chunkSize), options: options)
+                #expect(outcome.error == expected)
+                #expect(outcome.events.isEmpty)
+            }
         }
     }
 

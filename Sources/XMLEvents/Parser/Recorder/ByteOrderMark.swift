@@ -21,9 +21,10 @@ enum ByteOrderMark: CustomStringConvertible {
             self = .utf16BigEndian
         } else if bytes.starts(with: [0xFF, 0xFE]) {
             self = .utf16LittleEndian
-        } else if bytes.starts(with: [0x00, 0x3C, 0x00, 0x3F]) {
+        } else if bytes.count >= 4, bytes[0] == 0x00, bytes[1] == 0x3C, bytes[2] == 0x00, bytes[3] != 0x00 {
+            // `<` and another character (`?`, a name's first letter) in 16-bit code units.
             self = .missing(bitsPerCodeUnit: 16, bigEndian: true)
-        } else if bytes.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
+        } else if bytes.count >= 4, bytes[0] == 0x3C, bytes[1] == 0x00, bytes[2] != 0x00, bytes[3] == 0x00 {
             self = .missing(bitsPerCodeUnit: 16, bigEndian: false)
         } else if bytes.starts(with: [0x00, 0x00, 0x00, 0x3C]) {
             self = .missing(bitsPerCodeUnit: 32, bigEndian: true)
@@ -32,6 +33,16 @@ enum ByteOrderMark: CustomStringConvertible {
         } else {
             self = .none
         }
+    }
+
+    /// Why the document is refused before libxml2 reads it: 16-bit code units without a mark
+    /// whose first character after `<` is not `?` leave no room for an encoding declaration, and
+    /// libxml2, reading such bytes as UTF-8, would stop at the first zero byte with a message
+    /// that does not say why ("Char 0x0 out of allowed range", or the end of the input).
+    func refusalBeforeParsing(leadingBytes bytes: UnsafeRawBufferPointer) -> String? {
+        guard case .missing(16, let bigEndian) = self, bytes.count >= 4 else { return nil }
+        let question = bigEndian ? bytes[2] == 0x00 && bytes[3] == 0x3F : bytes[2] == 0x3F && bytes[3] == 0x00
+        return question ? nil : contradiction(withDeclared: nil)
     }
 
     /// Why the encoding declaration (`nil` when there is none) contradicts the first bytes, or
@@ -52,8 +63,13 @@ enum ByteOrderMark: CustomStringConvertible {
         case .missing(let bits, let bigEndian):
             let units = "\(bits)-bit \(bigEndian ? "big" : "little")-endian code units"
             guard let declared, let name else {
-                return "The document has no byte order mark and declares no encoding, but its first bytes are "
-                    + "\(units), not UTF-8"
+                guard bits == 16 else {
+                    return "The document has no byte order mark and declares no encoding, but its first bytes are "
+                        + "\(units), not UTF-8"
+                }
+                return "The document looks like UTF-16 (\(bigEndian ? "big" : "little")-endian) without its byte "
+                    + "order mark: its first bytes are \(units), and a document with neither a byte order mark "
+                    + "nor an encoding declaration must be UTF-8"
             }
             guard !Self.names(name, bitsPerCodeUnit: bits, bigEndian: bigEndian) else { return nil }
             return "The document has no byte order mark and its first bytes are \(units), but it declares "

@@ -21,6 +21,9 @@ final class LibXML2PushContext {
 
     private let liveCounter: LiveCounter?
     private let maxAttributesPerElement: Int
+    /// Whether the first bytes may refuse the document before libxml2 reads it: not for a
+    /// Swift string's UTF-8, whose encoding is known.
+    private let readsEncodingFromBytes: Bool
     private var startTagScan = StartTagAttributeScan()
 
     /// Fails only when libxml2 cannot allocate a context.
@@ -42,6 +45,7 @@ final class LibXML2PushContext {
         xmlCtxtUseOptions(context, Int32(flags))
         self.context = context
         maxAttributesPerElement = options.limits.maxAttributesPerElement
+        readsEncodingFromBytes = !options.ignoresEncodingDeclaration
         let dictionary = context.pointee.dict
         self.status = status
         session = UnsafeMutablePointer<ParserSession>.allocate(capacity: 1)
@@ -100,7 +104,12 @@ final class LibXML2PushContext {
     /// (see ``ParserSession/noteEndOfInput(inputByteCount:afterText:)``).
     func parseChunk(_ slice: UnsafeRawBufferPointer, terminate: Bool) {
         if session.pointee.byteOrderMark == nil {
-            session.pointee.byteOrderMark = ByteOrderMark(leadingBytes: slice)
+            let mark = ByteOrderMark(leadingBytes: slice)
+            session.pointee.byteOrderMark = mark
+            if readsEncodingFromBytes, let refusal = mark.refusalBeforeParsing(leadingBytes: slice) {
+                status.fail(.encodingMismatch, refusal, at: (line: 1, column: 1))
+                return
+            }
         }
         session.pointee.noteFirstContentByte(in: slice)
         fedByteCount += slice.count
