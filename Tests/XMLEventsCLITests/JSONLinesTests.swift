@@ -89,7 +89,8 @@ import Testing
     }
 
     /// The error line names the code: `truncated` for a document cut inside an attribute value,
-    /// `null` (with the number) for a libxml2 code the library does not name.
+    /// `duplicateAttribute` for a repeated attribute, `null` (with the number) for a libxml2 code
+    /// the library does not name (one of a DTD's, here).
     @Test(arguments: [
         (
             "<r><e a='cut",
@@ -99,8 +100,13 @@ import Testing
         ),
         (
             "<r><e a='1' a='2'/></r>",
-            #"{"event":"error","code":null,"codeValue":42,"message":"Attribute a redefined","#
+            #"{"event":"error","code":"duplicateAttribute","codeValue":42,"message":"Attribute a redefined","#
                 + #""line":1,"column":18,"byteOffset":17}"#
+        ),
+        (
+            "<!DOCTYPE r [<!ELEMENT r (a>]><r/>",
+            #"{"event":"error","code":null,"codeValue":55,"message":"ContentDecl : ',' '|' or ')' expected","#
+                + #""line":1,"column":28,"byteOffset":27}"#
         ),
     ])
     func theErrorLineNamesTheCode(document: String, errorLine: String) async throws {

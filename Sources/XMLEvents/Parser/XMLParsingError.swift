@@ -44,6 +44,46 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let entityLoop = Code(rawValue: 89)
         /// An end tag does not match its start tag (`XML_ERR_TAG_NAME_MISMATCH`).
         public static let tagNameMismatch = Code(rawValue: 76)
+        /// A hexadecimal character reference names no character XML allows (`&#x0;`, say;
+        /// `XML_ERR_INVALID_HEX_CHARREF`).
+        public static let invalidHexCharacterReference = Code(rawValue: 6)
+        /// A decimal character reference names no character XML allows (`XML_ERR_INVALID_DEC_CHARREF`).
+        public static let invalidDecimalCharacterReference = Code(rawValue: 7)
+        /// An entity reference does not end with `;` (`&amp` in a URL, say; `XML_ERR_ENTITYREF_SEMICOL_MISSING`).
+        public static let entityReferenceWithoutSemicolon = Code(rawValue: 23)
+        /// An attribute value holds a `<`, which must be written `&lt;` (`XML_ERR_LT_IN_ATTRIBUTE`).
+        public static let lessThanInAttributeValue = Code(rawValue: 38)
+        /// An attribute value does not start with `"` or `'` (`XML_ERR_ATTRIBUTE_NOT_STARTED`).
+        public static let attributeValueNotQuoted = Code(rawValue: 39)
+        /// An attribute value is not closed by its quote (`XML_ERR_ATTRIBUTE_NOT_FINISHED`).
+        public static let attributeValueNotFinished = Code(rawValue: 40)
+        /// An attribute has no `=` and value, as HTML allows (`<input checked>`; `XML_ERR_ATTRIBUTE_WITHOUT_VALUE`).
+        public static let attributeWithoutValue = Code(rawValue: 41)
+        /// A start tag carries the same attribute twice (`XML_ERR_ATTRIBUTE_REDEFINED`).
+        public static let duplicateAttribute = Code(rawValue: 42)
+        /// `]]>` appears in text, where it must be written `]]&gt;` (`XML_ERR_MISPLACED_CDATA_END`).
+        public static let misplacedCDATAEnd = Code(rawValue: 62)
+        /// A processing instruction is named `xml` anywhere but in the XML declaration at the very start, for example
+        /// after whitespace or a byte order mark of another encoding (`XML_ERR_RESERVED_XML_NAME`).
+        public static let reservedXMLName = Code(rawValue: 64)
+        /// Whitespace is missing where XML requires it, between two attributes, say (`XML_ERR_SPACE_REQUIRED`).
+        public static let spaceRequired = Code(rawValue: 65)
+        /// A name was expected and something else came: after `<`, `</` or `&`, say (`XML_ERR_NAME_REQUIRED`).
+        public static let nameRequired = Code(rawValue: 68)
+        /// A tag is not closed by `>` where it must end (`XML_ERR_GT_REQUIRED`).
+        public static let greaterThanRequired = Code(rawValue: 73)
+        /// An attribute's name is not followed by `=` (`XML_ERR_EQUAL_REQUIRED`).
+        public static let equalSignRequired = Code(rawValue: 75)
+        /// A comment holds `--` (`XML_ERR_HYPHEN_IN_COMMENT`).
+        public static let doubleHyphenInComment = Code(rawValue: 80)
+        /// A name's prefix is bound by no namespace declaration in scope (`<atom:link>` without `xmlns:atom`;
+        /// `XML_NS_ERR_UNDEFINED_NAMESPACE`).
+        public static let undefinedNamespacePrefix = Code(rawValue: 201)
+        /// A name has more than one colon, or an empty part (`XML_NS_ERR_QNAME`).
+        public static let invalidQualifiedName = Code(rawValue: 202)
+        /// A start tag carries two attributes with the same local name and namespace under different prefixes
+        /// (`XML_NS_ERR_ATTRIBUTE_REDEFINED`).
+        public static let duplicateNamespacedAttribute = Code(rawValue: 203)
 
         /// Elements nest deeper than ``XMLParsingLimits/maxDepth``.
         public static let depthLimitExceeded = Code(rawValue: 100_001)
@@ -75,7 +115,8 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let encodingMismatch = Code(rawValue: 100_009)
 
         /// The code's name for the codes declared here, for example `tagNameMismatch (76)`;
-        /// `libxml2 error 68` for the other libxml2 codes.
+        /// `libxml2 error 54` for libxml2's other codes (those of document type declarations,
+        /// mostly).
         public var description: String {
             guard let name else { return "libxml2 error \(rawValue)" }
             return "\(name) (\(rawValue))"
@@ -98,6 +139,24 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
             Code.attributeDefaultsLimitExceeded.rawValue: "attributeDefaultsLimitExceeded",
             Code.externalEntityFailed.rawValue: "externalEntityFailed", Code.internalError.rawValue: "internalError",
             Code.parserFinished.rawValue: "parserFinished", Code.encodingMismatch.rawValue: "encodingMismatch",
+            Code.invalidHexCharacterReference.rawValue: "invalidHexCharacterReference",
+            Code.invalidDecimalCharacterReference.rawValue: "invalidDecimalCharacterReference",
+            Code.entityReferenceWithoutSemicolon.rawValue: "entityReferenceWithoutSemicolon",
+            Code.lessThanInAttributeValue.rawValue: "lessThanInAttributeValue",
+            Code.attributeValueNotQuoted.rawValue: "attributeValueNotQuoted",
+            Code.attributeValueNotFinished.rawValue: "attributeValueNotFinished",
+            Code.attributeWithoutValue.rawValue: "attributeWithoutValue",
+            Code.duplicateAttribute.rawValue: "duplicateAttribute",
+            Code.misplacedCDATAEnd.rawValue: "misplacedCDATAEnd",
+            Code.reservedXMLName.rawValue: "reservedXMLName",
+            Code.spaceRequired.rawValue: "spaceRequired",
+            Code.nameRequired.rawValue: "nameRequired",
+            Code.greaterThanRequired.rawValue: "greaterThanRequired",
+            Code.equalSignRequired.rawValue: "equalSignRequired",
+            Code.doubleHyphenInComment.rawValue: "doubleHyphenInComment",
+            Code.undefinedNamespacePrefix.rawValue: "undefinedNamespacePrefix",
+            Code.invalidQualifiedName.rawValue: "invalidQualifiedName",
+            Code.duplicateNamespacedAttribute.rawValue: "duplicateNamespacedAttribute",
         ]
     }
 

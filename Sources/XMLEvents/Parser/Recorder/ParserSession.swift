@@ -59,12 +59,18 @@ struct ParserSession {
     /// libxml2's codes for errors in constructs it has read whole, which no later byte could
     /// mend: a character that is not allowed (`XML_ERR_INVALID_CHAR`), an undeclared entity
     /// (`XML_ERR_UNDECLARED_ENTITY`, `XML_WAR_UNDECLARED_ENTITY`), a repeated attribute
-    /// (`XML_ERR_ATTRIBUTE_REDEFINED`), `]]>` in text (`XML_ERR_MISPLACED_CDATA_END`), an end tag
-    /// that does not match (`XML_ERR_TAG_NAME_MISMATCH`).
+    /// (`XML_ERR_ATTRIBUTE_REDEFINED`, `XML_NS_ERR_ATTRIBUTE_REDEFINED`), `]]>` in text
+    /// (`XML_ERR_MISPLACED_CDATA_END`), an end tag that does not match
+    /// (`XML_ERR_TAG_NAME_MISMATCH`), a `<` in an attribute value (`XML_ERR_LT_IN_ATTRIBUTE`; the
+    /// push parser may read such a tag only when the input ends, thinking it unfinished), an
+    /// unbound prefix (`XML_NS_ERR_UNDEFINED_NAMESPACE`). Not a malformed character reference or
+    /// qualified name: a cut makes those too (`&#x20` and `dc:` at the end of the input).
     static let completeConstructCodes: Set<Int> = [
         Int(XML_ERR_INVALID_CHAR.rawValue), Int(XML_ERR_UNDECLARED_ENTITY.rawValue),
         Int(XML_WAR_UNDECLARED_ENTITY.rawValue), Int(XML_ERR_ATTRIBUTE_REDEFINED.rawValue),
         Int(XML_ERR_MISPLACED_CDATA_END.rawValue), Int(XML_ERR_TAG_NAME_MISMATCH.rawValue),
+        Int(XML_ERR_LT_IN_ATTRIBUTE.rawValue), Int(XML_NS_ERR_UNDEFINED_NAMESPACE.rawValue),
+        Int(XML_NS_ERR_ATTRIBUTE_REDEFINED.rawValue),
     ]
 
     /// Stops SAX callbacks and makes libxml2's loops (the parse loop, entity expansion in
