@@ -5,12 +5,10 @@ and string literals left out), and whether they form a cycle. Exits 1 on a cycle
     Scripts/folder-graph.py [ROOT] [DEPTH]
 
 DEPTH 1 reads Parser/Tape as Parser; 2 tells them apart."""
-import os, re, sys, itertools, collections
+import os, re, sys, collections
 root = sys.argv[1] if len(sys.argv) > 1 else 'Sources/XMLEvents'
 depth = int(sys.argv[2]) if len(sys.argv) > 2 else 1
 decl = re.compile(r'^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|indirect|nonisolated|static)\s+)*(?:struct|enum|class|actor|protocol|typealias)\s+([A-Za-z_]\w*)', re.M)
-ext = re.compile(r'^\s*(?:(?:public|package|internal|fileprivate|private)\s+)*extension\s+([A-Za-z_][\w.]*)', re.M)
-func = re.compile(r'^(?:(?:public|package|internal)\s+)?func\s+([A-Za-z_]\w*)', re.M)
 def folder(path):
     rel = os.path.relpath(os.path.dirname(path), root)
     parts = [] if rel == '.' else rel.split(os.sep)

@@ -78,8 +78,17 @@
         ///   actor, before the first event, since the transfer then belongs to the task that parses
         ///   ahead of the loop (see <doc:Concurrency>).
         public mutating func response() async throws -> XMLHTTPResponse? {
-            guard feed.source != nil else { throw XMLHTTPError.responseAfterTheEnd }
-            return try await feed.source?.response() ?? nil
+            try await feed.response()
+        }
+    }
+
+    extension EventTapeFeed where Source == XMLByteSource.Iterator {
+        /// The head of the source's HTTP response, `nil` for another source: what the iterators of
+        /// events, subtrees and records answer. Throws once the feed has let its source go, at the
+        /// end of the input or to the task that parses ahead of a loop on an actor.
+        mutating func response() async throws -> XMLHTTPResponse? {
+            guard source != nil else { throw XMLHTTPError.responseAfterTheEnd }
+            return try await source?.response() ?? nil
         }
     }
 

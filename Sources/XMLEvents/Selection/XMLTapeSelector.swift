@@ -81,12 +81,9 @@ protocol XMLTapeSelectionBuilder {
 
 #if HTTP
     extension XMLTapeSelector where Source == XMLByteSource.Iterator {
-        /// The head of the source's HTTP response; `nil` for another source. Throws once the feed
-        /// has let its source go: at the end of the input, or to the task that parses ahead of a
-        /// loop on an actor.
+        /// The head of the source's HTTP response (see `EventTapeFeed.response()`).
         mutating func response() async throws -> XMLHTTPResponse? {
-            guard feed.source != nil else { throw XMLHTTPError.responseAfterTheEnd }
-            return try await feed.source?.response() ?? nil
+            try await feed.response()
         }
     }
 #endif
