@@ -121,10 +121,7 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
     /// - Returns: The value, or `nil` when there is no such attribute.
     /// - Complexity: O(*n*) in the number of attributes.
     public subscript(localName: String, namespaceURI namespaceURI: String?) -> String? {
-        indices.first { index in
-            let name = self.name(at: index)
-            return name.localName == localName && name.namespaceURI == namespaceURI
-        }.map { self[$0].value }
+        firstIndex(localName, namespaceURI: namespaceURI).map { self[$0].value }
     }
 
     /// The first attribute that passes a name test, as for ``subscript(_:)-(String)``.
@@ -145,6 +142,20 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
         }
         guard let test = XMLNameTest(lookup: name) else { return nil }
         return indices.first { test.matches(self.name(at: $0)) }
+    }
+
+    /// The position of the attribute with this local name in this namespace (`nil` for an
+    /// unprefixed attribute, which is in no namespace).
+    ///
+    /// - Parameters:
+    ///   - localName: The attribute's local name.
+    ///   - namespaceURI: The attribute's namespace URI, or `nil` for none.
+    /// - Returns: The position, or `nil` when there is no such attribute.
+    public func firstIndex(_ localName: String, namespaceURI: String?) -> Int? {
+        indices.first { index in
+            let name = self.name(at: index)
+            return name.localName == localName && name.namespaceURI == namespaceURI
+        }
     }
 
     /// The attributes as they would be written in a start tag: `a="1" b="2"`.

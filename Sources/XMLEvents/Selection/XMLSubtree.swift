@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// for try await record in try XMLEvents(url: url).elements(matching: "record") {
-///     print(record[attribute: "date"] ?? "-", record.child(named: "name")?.text ?? "")
+///     print(record.attributes["date"] ?? "-", record.child(named: "name")?.text ?? "")
 /// }
 /// ```
 ///

@@ -176,7 +176,7 @@ struct CompositionPathTests {
     @Test func nestedMatchesAreDeliveredInsideTheOuterMatch() async throws {
         let xml = "<r><a id=\"1\"><a id=\"2\"><a id=\"3\"/></a></a><a id=\"4\"/><b><a id=\"5\"/></b></r>"
         let matches = try await collect(XMLEvents(string: xml).elements(matching: "a"))
-        #expect(matches.map { $0[attribute: "id"] } == ["1", "4", "5"])
+        #expect(matches.map { $0.attributes["id"] } == ["1", "4", "5"])
         #expect(matches[0].description == "<a id=\"1\"><a id=\"2\"><a id=\"3\"/></a></a>")
         // After the outer match closes, matching resumes with the right ancestry.
         #expect(try await selected(xml, path: "/r/a").count == 2)
