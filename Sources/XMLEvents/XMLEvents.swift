@@ -86,7 +86,9 @@ where Source.Element: ContiguousBytes & Sendable {
         }
 
         /// Where the most recent ``XMLEvent/startElement(name:attributes:namespaces:)`` returned by
-        /// this iterator was reported (just after its tag), or `nil` before the first one.
+        /// this iterator was reported (at its closing `>`), or `nil` before the first one; with
+        /// ``XMLParsingOptions/locatesEveryEvent``, where the most recent event of any kind was
+        /// reported, or `nil` before the first event.
         public var location: XMLLocation? { reader.location }
 
         /// The next event, or `nil` after ``XMLEvent/endDocument``.

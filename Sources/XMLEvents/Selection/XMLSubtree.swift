@@ -68,7 +68,7 @@ public struct XMLSubtree: Sendable, Hashable {
         return storage.nodes
     }
 
-    /// Where the parser reported the element's start tag (just after its `>`), or `nil` when the
+    /// Where the parser reported the element's start tag (at its closing `>`), or `nil` when the
     /// subtree was not built from an ``XMLEvents`` sequence.
     public var location: XMLLocation? { storage.location }
 

@@ -36,7 +36,7 @@ public struct XMLStartTag: ~Copyable {
     /// The element's resolved name.
     @inlinable public var name: XMLName { nameBits.name }
 
-    /// Where the parser reported the tag: just after its `>`.
+    /// Where the parser reported the tag: at its closing `>` (the `/>` of an empty-element tag).
     @inlinable public var location: XMLLocation { locationRow.pointee.location }
 
     /// The tag's attributes, in document order (DTD defaults last), read in place: a view of the

@@ -24,7 +24,8 @@ extension EventTape {
     @usableFromInline
     struct OwnedEventReader {
         private var cursor = Cursor()
-        /// Where the last start element read was reported.
+        /// Where the last start element read was reported; with
+        /// ``XMLParsingOptions/locatesEveryEvent``, the last event of any kind.
         @usableFromInline private(set) var location: XMLLocation?
         private var shortTexts = ShortTextCache()
 
@@ -41,6 +42,9 @@ extension EventTape {
         mutating func next(in tape: EventTape) -> XMLEvent? {
             guard cursor.index < tape.count else { return nil }
             let entry = tape.columns.pointee.entries[cursor.index]
+            // Empty unless every event is located: then it holds one row per entry.
+            let eventLocations = tape.columns.pointee.eventLocations
+            if cursor.index < eventLocations.count { location = eventLocations[cursor.index].location }
             cursor.index &+= 1
             switch entry.kind {
             case .startElement:
