@@ -7,6 +7,7 @@ enum ContenderRoster {
         var contenders: [any Contender] = [
             CLibXML2FloorContender.standard,
             CLibXML2FloorContender.fourKiBSteps,
+            CLibXML2FloorContender.visitorWork,
             FoundationXMLParserContender(),
             XMLEventsVisitorScanContender(),
             XMLEventsScanContender(),
@@ -21,7 +22,9 @@ enum ContenderRoster {
         #if (os(Linux) && canImport(CCurl)) || canImport(Darwin)
             contenders.append(XMLEventsLoopbackHTTPContender())
         #endif
-        contenders += [CLibXML2FloorProcessContender(), XMLEventsCommandLineContender()]
+        contenders += [
+            CLibXML2FloorProcessContender(), CLibXML2SummaryProcessContender(), XMLEventsCommandLineContender(),
+        ]
         return contenders
     }()
 

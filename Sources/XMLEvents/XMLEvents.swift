@@ -80,6 +80,9 @@ where Source.Element: ContiguousBytes & Sendable {
         // and a call into unspecialized generic async code costs more than the rest of it.
         @usableFromInline var feed: EventTapeFeed<Source.AsyncIterator>
         @usableFromInline var reader = EventTape.OwnedEventReader()
+        /// What ``decodeElement(_:using:)`` keeps between calls (`XMLCursorDecodingCache`),
+        /// held as an object so that the events' type does not depend on the decoding folder.
+        @usableFromInline var cursorDecoding: AnyObject?
 
         init(feed: EventTapeFeed<Source.AsyncIterator>) {
             self.feed = feed

@@ -108,8 +108,40 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
     ///   `prefix:local` (the prefix as written in the document).
     /// - Returns: The value, or `nil` when no attribute passes.
     /// - Complexity: O(*n*) in the number of attributes.
+    ///
+    /// Setting a value replaces the value of the first attribute that passes, or appends an
+    /// attribute of that name when none does; setting `nil` removes the first that passes. A
+    /// new attribute's name is `local`, `{uri}local` (the writer chooses its prefix) or
+    /// `prefix:local` (a prefix the element or an ancestor declares, or `xml`).
     public subscript(name: String) -> String? {
-        firstIndex(named: name).map { self[$0].value }
+        get { firstIndex(named: name).map { self[$0].value } }
+        set {
+            var attributes = Array(self)
+            if let index = firstIndex(named: name) {
+                if let newValue { attributes[index].value = newValue } else { attributes.remove(at: index) }
+            } else if let newValue {
+                attributes.append(XMLAttribute(name: Self.newName(name), value: newValue))
+            } else {
+                return
+            }
+            self = XMLAttributes(attributes)
+        }
+    }
+
+    /// The name of an attribute added by its written form.
+    private static func newName(_ written: String) -> XMLName {
+        if written.hasPrefix("{"), let close = written.firstIndex(of: "}") {
+            let uri = String(written[written.index(after: written.startIndex)..<close])
+            return XMLName(
+                localName: String(written[written.index(after: close)...]), namespaceURI: uri.isEmpty ? nil : uri)
+        }
+        if let colon = written.firstIndex(of: ":") {
+            let prefix = String(written[..<colon])
+            return XMLName(
+                localName: String(written[written.index(after: colon)...]), prefix: prefix,
+                namespaceURI: prefix == "xml" ? "http://www.w3.org/XML/1998/namespace" : nil)
+        }
+        return XMLName(localName: written)
     }
 
     /// The value of the attribute with this local name in this namespace (`nil` for an

@@ -78,6 +78,26 @@ extension EventTape {
                 return .endDocument
             }
         }
+
+        /// Hands the start element read last to `builder`, when the entry read last is one;
+        /// ``continueSelection(_:in:)`` then reads the rest of it from where the events stopped.
+        mutating func startSelection<Builder: XMLTapeSelectionBuilder>(
+            _ builder: inout Builder, in tape: EventTape
+        ) -> Bool {
+            guard cursor.index > 0, cursor.index <= tape.count else { return false }
+            let entry = tape.columns.pointee.entries[cursor.index &- 1]
+            guard entry.kind == .startElement else { return false }
+            builder.startSelection(entry, rows: cursor.rowsOfStartTagReadLast(entry), in: tape)
+            return true
+        }
+
+        /// Reads the entries of the element `builder` builds until it ends; `nil` when the tape
+        /// ended first (``rewind()`` after the next refill, and call again).
+        mutating func continueSelection<Builder: XMLTapeSelectionBuilder>(
+            _ builder: inout Builder, in tape: EventTape
+        ) -> Builder.Selection? {
+            builder.continueSelection(in: tape, cursor: &cursor)
+        }
     }
 }
 
