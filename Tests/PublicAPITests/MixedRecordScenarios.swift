@@ -289,4 +289,25 @@ import XMLEvents
         }
         #expect(names == ["a", "b", "c"])
     }
+
+    /// With every event located, taking or skipping an element leaves the iterator at its end tag.
+    @Test(arguments: [1, 4_096])
+    func theLocationAfterATakenElementIsItsEndTags(chunkSize: Int) async throws {
+        let document = "<r>\n  <a>\n    <b/>\n  </a>\n  <c>x</c>\n</r>"
+        var events = XMLEvents(
+            string: document, chunkSize: chunkSize, options: XMLParsingOptions(locatesEveryEvent: true)
+        )
+        .makeAsyncIterator()
+        var after: [String: XMLLocation] = [:]
+        while let event = try await events.next() {
+            guard case .startElement(let name, _, _) = event, name.localName != "r" else { continue }
+            if name.localName == "a" { try await events.skipElement() } else { _ = try await events.subtree() }
+            after[name.localName] = events.location
+        }
+        // Just after `</a>` (line 4) and `</c>` (line 5).
+        #expect(after["a"]?.line == 4)
+        #expect(after["a"]?.column == 7)
+        #expect(after["c"]?.line == 5)
+        #expect(after["c"]?.column == 11)
+    }
 }

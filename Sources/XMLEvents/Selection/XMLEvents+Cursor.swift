@@ -17,7 +17,8 @@ extension XMLEvents.Iterator {
     /// ```
     ///
     /// The element's content is read from the parser's tape into the subtree without becoming
-    /// events; its location is its start tag's.
+    /// events; its location is its start tag's. With ``XMLParsingOptions/locatesEveryEvent``,
+    /// the iterator's ``location`` is then its end tag's, as after each of the cursor's methods.
     ///
     /// - Returns: The element.
     /// - Throws: ``XMLCursorError`` when the event `next()` returned last is not a start element;

@@ -96,7 +96,13 @@ extension EventTape {
         mutating func continueSelection<Builder: XMLTapeSelectionBuilder>(
             _ builder: inout Builder, in tape: EventTape
         ) -> Builder.Selection? {
-            builder.continueSelection(in: tape, cursor: &cursor)
+            guard let selection = builder.continueSelection(in: tape, cursor: &cursor) else { return nil }
+            // When every event is located, the element's end tag is the event read last.
+            let eventLocations = tape.columns.pointee.eventLocations
+            if cursor.index > 0, cursor.index <= eventLocations.count {
+                location = eventLocations[cursor.index &- 1].location
+            }
+            return selection
         }
     }
 }
