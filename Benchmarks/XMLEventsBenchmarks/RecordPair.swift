@@ -24,6 +24,32 @@ struct RecordPair<First: DecodedItem & Sendable, Second: DecodedItem & Sendable>
     var everyChild: String { parent + "/*" }
 }
 
+/// A contender that decodes each shape's ``RecordPairs`` pair from the file in a way of its own.
+protocol RecordPairContender: Contender {
+    /// Decodes the records of `pair` and reports their counts (see ``RecordPairTally``).
+    static func decode<First, Second>(
+        _ pair: RecordPair<First, Second>,
+        from events: XMLEvents<XMLByteSource>
+    ) async throws -> WorkloadCounts
+}
+
+extension RecordPairContender {
+    var reportedCounts: Set<WorkloadCounts.Field> { [.recordKinds] }
+
+    func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement {
+        let events = XMLEvents(path: try input.requireFile(for: id))
+        let stopwatch = Stopwatch()
+        let counts: WorkloadCounts
+        switch input.document.shape {
+        case .records: counts = try await Self.decode(RecordPairs.registry, from: events)
+        case .text: counts = try await Self.decode(RecordPairs.book, from: events)
+        case .ns: counts = try await Self.decode(RecordPairs.feed, from: events)
+        }
+        let elapsed = stopwatch.read()
+        return WorkloadMeasurement(seconds: elapsed.seconds, cpuSeconds: elapsed.cpuSeconds, counts: counts)
+    }
+}
+
 /// One kind of record of a ``RecordPair``: an element name.
 struct RecordKind: Sendable {
     /// The step of a path that selects it, and its name in the reported counts: `p`,

@@ -40,27 +40,13 @@ enum RecordPairs {
     }
 
     /// A record's `assignee`.
-    struct Assignee: DecodedItem, Sendable {
+    struct Assignee: PersonRecord {
         var xref: PersonReference
-
-        static let fieldKeys = ["xref/@type", "xref/@data"]
-
-        func addFields(to digests: inout [TextDigest]) {
-            digests[0].add(xref.type)
-            digests[1].add(xref.data)
-        }
     }
 
     /// A record's `contact`: the same content as an assignee, another kind of record.
-    struct Contact: DecodedItem, Sendable {
+    struct Contact: PersonRecord {
         var xref: PersonReference
-
-        static let fieldKeys = ["xref/@type", "xref/@data"]
-
-        func addFields(to digests: inout [TextDigest]) {
-            digests[0].add(xref.type)
-            digests[1].add(xref.data)
-        }
     }
 
     /// A section's title.
@@ -120,5 +106,19 @@ enum RecordPairs {
             digests[7].add(String(thumbnail.width))
             digests[8].add(String(thumbnail.height))
         }
+    }
+}
+
+/// A record that names a person with its one `xref` child: a record's `assignee` or `contact`.
+protocol PersonRecord: DecodedItem, Sendable {
+    var xref: RecordPairs.PersonReference { get }
+}
+
+extension PersonRecord {
+    static var fieldKeys: [String] { ["xref/@type", "xref/@data"] }
+
+    func addFields(to digests: inout [TextDigest]) {
+        digests[0].add(xref.type)
+        digests[1].add(xref.data)
     }
 }

@@ -25,7 +25,8 @@ struct TransformedFile {
     let path: String
 
     init(contender: String) {
-        path = FileManager.default.temporaryDirectory
+        path =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("xmlevents-benchmark-\(contender)-\(ProcessInfo.processInfo.processIdentifier).xml")
             .path
     }
@@ -48,5 +49,28 @@ struct TransformedFile {
             }
         }
         return WorkloadCounts(outputBytes: count, outputHash: Int(bitPattern: UInt(hash)))
+    }
+}
+
+/// A contender that removes each shape's ``TransformedFile/removedSteps(in:)`` elements from the
+/// file and writes the rest to another, in a way of its own; it reports the output's bytes and
+/// hash, read back untimed.
+protocol TransformContender: Contender {
+    /// Writes the document at `source` to `path` without the elements that
+    /// ``TransformedFile/removedSteps(in:)`` gives for `shape`.
+    static func transform(_ source: String, of shape: CorpusShape, to path: String) async throws
+}
+
+extension TransformContender {
+    var reportedCounts: Set<WorkloadCounts.Field> { [.output] }
+
+    func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement {
+        let source = try input.requireFile(for: id)
+        let output = TransformedFile(contender: id)
+        let stopwatch = Stopwatch()
+        try await Self.transform(source, of: input.document.shape, to: output.path)
+        let elapsed = stopwatch.read()
+        return WorkloadMeasurement(
+            seconds: elapsed.seconds, cpuSeconds: elapsed.cpuSeconds, counts: try output.countsAndRemove())
     }
 }

@@ -9,10 +9,9 @@ import XMLEvents
 /// The kinds are those of ``RecordPairs``; the path selects every child of their parent, as a
 /// user of the one-pass form writes it, and the closure skips the children of other names. Counts
 /// and field digests of both kinds are checked against the two passes'.
-struct XMLEventsDecodeMixedContender: Contender {
+struct XMLEventsDecodeMixedContender: RecordPairContender {
     let id = "xmlevents-decode-mixed"
     let title = "XMLEvents decode, two types in one pass"
-    let reportedCounts: Set<WorkloadCounts.Field> = [.recordKinds]
     let summary =
         "`XMLEvents(path:).decode(matching:using:_:)` over every child of one parent (`/book/chapter/section/*`), "
         + "the closure decoding two kinds as two `Decodable` types by the element's name and skipping the others: "
@@ -23,19 +22,6 @@ struct XMLEventsDecodeMixedContender: Contender {
     enum Chosen<First, Second> {
         case first(First)
         case second(Second)
-    }
-
-    func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement {
-        let events = XMLEvents(path: try input.requireFile(for: id))
-        let stopwatch = Stopwatch()
-        let counts: WorkloadCounts
-        switch input.document.shape {
-        case .records: counts = try await Self.decode(RecordPairs.registry, from: events)
-        case .text: counts = try await Self.decode(RecordPairs.book, from: events)
-        case .ns: counts = try await Self.decode(RecordPairs.feed, from: events)
-        }
-        let elapsed = stopwatch.read()
-        return WorkloadMeasurement(seconds: elapsed.seconds, cpuSeconds: elapsed.cpuSeconds, counts: counts)
     }
 
     static func decode<First, Second>(

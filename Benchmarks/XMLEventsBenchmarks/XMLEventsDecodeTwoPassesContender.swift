@@ -4,26 +4,12 @@ import XMLEvents
 /// The two kinds of record of ``RecordPairs`` decoded as a user had to before the one-pass form:
 /// `decode(_:matching:)` of the first type over the whole file, then of the second over it
 /// again. The baseline of ``XMLEventsDecodeMixedContender``.
-struct XMLEventsDecodeTwoPassesContender: Contender {
+struct XMLEventsDecodeTwoPassesContender: RecordPairContender {
     let id = "xmlevents-decode-two-passes"
     let title = "XMLEvents decode, two types in two passes"
-    let reportedCounts: Set<WorkloadCounts.Field> = [.recordKinds]
     let summary =
         "The same two kinds as the one-pass row, each with `XMLEvents(path:).decode(_:matching:using:)` of its "
         + "own type and path (`/book/chapter/section/title`, then `/book/chapter/section/p`): two passes over the file."
-
-    func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement {
-        let events = XMLEvents(path: try input.requireFile(for: id))
-        let stopwatch = Stopwatch()
-        let counts: WorkloadCounts
-        switch input.document.shape {
-        case .records: counts = try await Self.decode(RecordPairs.registry, from: events)
-        case .text: counts = try await Self.decode(RecordPairs.book, from: events)
-        case .ns: counts = try await Self.decode(RecordPairs.feed, from: events)
-        }
-        let elapsed = stopwatch.read()
-        return WorkloadMeasurement(seconds: elapsed.seconds, cpuSeconds: elapsed.cpuSeconds, counts: counts)
-    }
 
     static func decode<First, Second>(
         _ pair: RecordPair<First, Second>,

@@ -1,3 +1,4 @@
+import BenchmarkCorpus
 import Foundation
 import XMLEvents
 
@@ -5,29 +6,17 @@ import XMLEvents
 /// `for try await` loop over `XMLEvents(path:)` that counts depth to drop the selected elements,
 /// one `XMLWriter` value, and the file written in 64 KiB chunks (`takeBytes()` whenever that much
 /// is buffered) through a `FileHandle`.
-struct XMLEventsTransformByHandContender: Contender {
+struct XMLEventsTransformByHandContender: TransformContender {
     let id = "xmlevents-transform-by-hand"
     let title = "XMLEvents transform, hand-written loop"
-    let reportedCounts: Set<WorkloadCounts.Field> = [.output]
     let summary =
         "The same transform as a `for try await` loop over `XMLEvents(path:)` that tracks how much of the path "
         + "the open elements match and skips a selected element's events by counting depth, writing each other "
         + "event with one `XMLWriter` and the file in 64 KiB chunks."
 
-    func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement {
-        let source = try input.requireFile(for: id)
-        let output = TransformedFile(contender: id)
-        let steps = TransformedFile.removedSteps(in: input.document.shape)
-        let stopwatch = Stopwatch()
-        try await Self.transform(source, removing: steps, to: output.path)
-        let elapsed = stopwatch.read()
-        return WorkloadMeasurement(
-            seconds: elapsed.seconds, cpuSeconds: elapsed.cpuSeconds, counts: try output.countsAndRemove())
-    }
-
-    /// Writes the document at `source` to `path` without the elements whose local names from the
-    /// root down are `steps`.
-    static func transform(_ source: String, removing steps: [String], to path: String) async throws {
+    static func transform(_ source: String, of shape: CorpusShape, to path: String) async throws {
+        // The local names from the root down, in any namespace, as the library's path reads them.
+        let steps = TransformedFile.removedSteps(in: shape)
         let chunkSize = XMLWriter.defaultChunkSize
         guard FileManager.default.createFile(atPath: path, contents: nil),
             let file = FileHandle(forWritingAtPath: path)
