@@ -44,8 +44,8 @@ struct TransformedFile {
         // In chunks: the process's peak memory is reported, and must stay the parse's.
         while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
             count += chunk.count
-            for byte in chunk {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            chunk.withUnsafeBytes { bytes in
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
             }
         }
         return WorkloadCounts(outputBytes: count, outputHash: Int(bitPattern: UInt(hash)))
