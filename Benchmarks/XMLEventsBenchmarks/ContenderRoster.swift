@@ -14,6 +14,10 @@ enum ContenderRoster {
             XMLEventsMainActorScanContender(),
             XMLEventsMaterializeContender(),
             XMLEventsDecodeContender(),
+            XMLEventsDecodeMixedContender(),
+            XMLEventsDecodeTwoPassesContender(),
+            XMLEventsTransformContender(),
+            XMLEventsTransformByHandContender(),
             XMLEventsInMemoryStreamContender(),
             XMLEventsAsyncBytesContender(),
         ]
@@ -70,6 +74,14 @@ enum ContenderRoster {
     /// table.
     static let scanID = XMLEventsScanContender().id
     static let mainActorScanID = XMLEventsMainActorScanContender().id
+
+    /// The pairs that time one job done two ways, in the comparison: the one-pass decode of two
+    /// record types against two passes, and the transform against the hand-written loop; each
+    /// with the figure the issue asks of it.
+    static let pairs: [(contender: String, baseline: String, atLeast: Double)] = [
+        (XMLEventsDecodeMixedContender().id, XMLEventsDecodeTwoPassesContender().id, 1.0),
+        (XMLEventsTransformContender().id, XMLEventsTransformByHandContender().id, 0.8),
+    ]
 
     /// Run alone once, for the memory the process takes before parsing anything.
     static let baseline: any Contender = ProcessBaselineContender()

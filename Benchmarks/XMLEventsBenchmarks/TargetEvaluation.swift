@@ -38,6 +38,11 @@ enum TargetEvaluation {
             results.append(ratios.target("xmlevents-materialize", versus: floor, on: shape, atLeast: 0.45))
         }
         results.append(ratios.target("xmlevents-decode", versus: floor, on: "records", atLeast: 0.5))
+        for pair in ContenderRoster.pairs {
+            for shape in ["records", "text", "ns"] {
+                results.append(ratios.target(pair.contender, versus: pair.baseline, on: shape, atLeast: pair.atLeast))
+            }
+        }
         for shape in ["records", "text", "ns"] {
             results.append(
                 ratios.target(
