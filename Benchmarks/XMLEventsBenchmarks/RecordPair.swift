@@ -19,9 +19,9 @@ struct RecordPair<First: DecodedItem & Sendable, Second: DecodedItem & Sendable>
     /// The path the two-pass decode reads `kind` with.
     func path(of kind: RecordKind) -> String { parent + "/" + kind.step }
 
-    /// The path the one-pass decode reads both kinds with: every child of the parent, as a user
-    /// of `decode(matching:)` writes it (`/osm/*`).
-    var everyChild: String { parent + "/*" }
+    /// The path the one-pass decode reads both kinds with: either kind's step under the parent,
+    /// as a user of `decode(matching:)` writes it (`/osm/(node|way)`).
+    var eitherKind: String { parent + "/(" + first.step + "|" + second.step + ")" }
 }
 
 /// A contender that decodes each shape's ``RecordPairs`` pair from the file in a way of its own.

@@ -7,7 +7,7 @@ extension XMLEvents {
     /// ```swift
     /// enum MapItem { case node(Node), way(Way) }
     ///
-    /// let items = try XMLEvents(path: "map.osm").decode(matching: "/osm/*") { record -> MapItem? in
+    /// let items = try XMLEvents(path: "map.osm").decode(matching: "/osm/(node|way)") { record -> MapItem? in
     ///     switch record.name.localName {
     ///     case "node": .node(try record.decode(Node.self))
     ///     case "way": .way(try record.decode(Way.self))

@@ -3,7 +3,7 @@
 /// calls for.
 ///
 /// ```swift
-/// try events.decode(matching: "/osm/*") { record -> MapItem? in
+/// try events.decode(matching: "/osm/(node|way)") { record -> MapItem? in
 ///     switch record.name.localName {
 ///     case "node": .node(try record.decode(Node.self))
 ///     case "way": .way(try record.decode(Way.self))
