@@ -14,7 +14,7 @@ struct XMLEventsDecodeMixedContender: RecordPairContender {
     let title = "XMLEvents decode, two types in one pass"
     let summary =
         "`XMLEvents(path:).decode(matching:using:_:)` over two kinds of child of one parent "
-        + "(`/book/chapter/section/(title|p)`), the closure decoding them as two `Decodable` types by the element's name: "
+        + "selected by one path with a step of alternatives, the closure decoding them as two `Decodable` types by the element's name: "
         + "`assignee` and `contact` in records, a section's `title` and `p`, an entry's `author` and "
         + "`media:content`. Checked against the two passes."
 
