@@ -132,24 +132,15 @@ extension XMLEvents {
         /// Reads the document's events, taking or skipping each selected element with the
         /// events' cursor (``XMLEvents/Iterator/subtree()``, ``XMLEvents/Iterator/skipElement()``).
         public struct Iterator: AsyncIteratorProtocol {
-            private var events: XMLEvents.Iterator
-            private let rules: [XMLElementTransformRule]
-            private var matchers: [XMLPathMatcher]
-            private let trims: Bool
-            /// Events to hand out before reading on: a replacement's, or the event read after
-            /// whitespace held back.
-            private var queue: [XMLEvent] = []
-            private var queueIndex = 0
-            /// Whitespace-only text held back until the next event shows whether it is the
-            /// indentation of a removed element.
-            private var heldWhitespace: String?
-            private var ended = false
+            // Visible to inlined code, as the events' iterator is: the per-event path is
+            // specialized in the caller, and only the transforms' bookkeeping, which is not
+            // generic, is a call.
+            @usableFromInline var events: XMLEvents.Iterator
+            @usableFromInline var state: XMLTransformState
 
             init(events: XMLEvents.Iterator, rules: [XMLElementTransformRule]) {
                 self.events = events
-                self.rules = rules
-                matchers = rules.map { XMLPathMatcher($0.path) }
-                trims = rules.contains { $0.trimsWhitespace }
+                state = XMLTransformState(rules: rules)
             }
 
             /// The next event of the transformed document, or `nil` after its end.
@@ -157,39 +148,27 @@ extension XMLEvents {
             /// - Throws: The errors of ``XMLEvents/Iterator/next()`` and those of a replacing
             ///   closure, after every event before them; each is thrown once, and the next call
             ///   returns `nil`.
+            @inlinable
             public nonisolated(nonsending) mutating func next() async throws -> XMLEvent? {
-                if queueIndex < queue.count {
-                    defer { queueIndex &+= 1 }
-                    return queue[queueIndex]
-                }
-                guard !ended else { return nil }
+                if let queued = state.nextQueued() { return queued }
+                guard !state.ended else { return nil }
                 do {
                     while let event = try await events.next() {
-                        switch event {
-                        case .startElement(let name, _, _):
-                            guard let rule = enter(name) else { return release(before: event) }
+                        switch state.take(event) {
+                        case .pass:
+                            return event
+                        case .afterHeldWhitespace:
+                            return state.release(before: event)
+                        case .held:
+                            continue
+                        case .selected(let rule):
                             // A removed element leaves nothing: read on.
-                            if let replacement = try await transformSelected(by: rule) {
-                                return release(before: replacement)
-                            }
-                        case .endElement:
-                            for index in matchers.indices { matchers[index].leave() }
-                            return release(before: event)
-                        case .text(let text) where trims && heldWhitespace == nil && Self.isWhitespace(text):
-                            heldWhitespace = text
-                        default:
-                            return release(before: event)
+                            if let replacement = try await transformSelected(by: rule) { return replacement }
                         }
                     }
-                    ended = true
-                    if let held = heldWhitespace {
-                        heldWhitespace = nil
-                        return .text(held)
-                    }
-                    return nil
+                    return state.end()
                 } catch {
-                    ended = true
-                    heldWhitespace = nil
+                    state.fail()
                     throw error
                 }
             }
@@ -198,65 +177,25 @@ extension XMLEvents {
             ///
             /// - Parameter actor: The caller's actor.
             /// - Throws: The errors ``next()`` throws.
+            @inlinable
             public nonisolated(nonsending) mutating func next(isolation actor: (any Actor)?) async throws -> XMLEvent? {
                 try await next()
             }
 
-            /// Moves every path's matcher into the element; the first rule whose path selects it,
-            /// with the matchers moved out again (its content is taken whole), or `nil`.
-            private mutating func enter(_ name: XMLName) -> XMLElementTransformRule? {
-                var selected: Int?
-                for index in matchers.indices where matchers[index].enter(name) && selected == nil {
-                    selected = index
-                }
-                guard let selected else { return nil }
-                for index in matchers.indices { matchers[index].leave() }
-                return rules[selected]
-            }
-
-            /// Skips or takes the element just started; the events to hand out in its place
-            /// (none when it is removed).
-            private nonisolated(nonsending) mutating func transformSelected(
-                by rule: XMLElementTransformRule
-            ) async throws -> [XMLEvent]? {
-                guard let replace = rule.replace else {
+            /// Skips or takes the element just started by the rule numbered `rule`; the first
+            /// event to hand out in its place, or `nil` when it is removed.
+            @usableFromInline
+            nonisolated(nonsending) mutating func transformSelected(by rule: Int) async throws -> XMLEvent? {
+                guard let replace = state.replacement(of: rule) else {
                     try await events.skipElement()
-                    if rule.trimsWhitespace { heldWhitespace = nil }
+                    state.removed(by: rule)
                     return nil
                 }
                 guard let replacement = try replace(try await events.subtree()) else {
-                    if rule.trimsWhitespace { heldWhitespace = nil }
+                    state.removed(by: rule)
                     return nil
                 }
-                var events: [XMLEvent] = []
-                replacement.appendEvents(to: &events)
-                return events
-            }
-
-            /// `event`, after the whitespace held back if any.
-            private mutating func release(before event: XMLEvent) -> XMLEvent {
-                guard let held = heldWhitespace else { return event }
-                heldWhitespace = nil
-                queue.removeAll(keepingCapacity: true)
-                queue.append(event)
-                queueIndex = 0
-                return .text(held)
-            }
-
-            /// `events`, after the whitespace held back if any.
-            private mutating func release(before events: [XMLEvent]) -> XMLEvent {
-                queue.removeAll(keepingCapacity: true)
-                if let held = heldWhitespace {
-                    heldWhitespace = nil
-                    queue.append(.text(held))
-                }
-                queue.append(contentsOf: events)
-                queueIndex = 1
-                return queue[0]
-            }
-
-            private static func isWhitespace(_ text: String) -> Bool {
-                text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
+                return state.release(before: replacement)
             }
         }
     }
@@ -276,6 +215,131 @@ extension XMLEvents.Transformed: Sendable where Source: Sendable {}
         }
     }
 #endif
+
+/// The bookkeeping of a ``XMLEvents/Transformed`` iterator, apart from its events so that it is
+/// not generic: which elements the paths select, the whitespace held back before a possibly
+/// removed element, and the events queued to hand out.
+@usableFromInline
+struct XMLTransformState {
+    /// What to do with an event read from the document.
+    @usableFromInline
+    enum Step {
+        /// Hand it out.
+        case pass
+        /// Hand out the whitespace held back, then it (``release(before:)-(XMLEvent)``).
+        case afterHeldWhitespace
+        /// Whitespace-only text held back: read on.
+        case held
+        /// The start of an element the rule with this number selects.
+        case selected(Int)
+    }
+
+    private let rules: [XMLElementTransformRule]
+    private var matchers: [XMLPathMatcher]
+    private let trims: Bool
+    /// Events to hand out before reading on: a replacement's, or the event read after
+    /// whitespace held back.
+    private var queue: [XMLEvent] = []
+    private var queueIndex = 0
+    /// Whitespace-only text held back until the next event shows whether it is the indentation
+    /// of a removed element.
+    private var heldWhitespace: String?
+    @usableFromInline private(set) var ended = false
+
+    init(rules: [XMLElementTransformRule]) {
+        self.rules = rules
+        matchers = rules.map { XMLPathMatcher($0.path) }
+        trims = rules.contains { $0.trimsWhitespace }
+    }
+
+    /// The next queued event, if any.
+    @usableFromInline
+    mutating func nextQueued() -> XMLEvent? {
+        guard queueIndex < queue.count else { return nil }
+        defer { queueIndex &+= 1 }
+        return queue[queueIndex]
+    }
+
+    /// Moves the paths' matchers with `event` and tells what to do with it.
+    @usableFromInline
+    mutating func take(_ event: XMLEvent) -> Step {
+        switch event {
+        case .startElement(let name, _, _):
+            var selected: Int?
+            for index in matchers.indices where matchers[index].enter(name) && selected == nil {
+                selected = index
+            }
+            guard let selected else { return heldWhitespace == nil ? .pass : .afterHeldWhitespace }
+            // The selected element is taken whole: its end tag never comes past the matchers.
+            for index in matchers.indices { matchers[index].leave() }
+            return .selected(selected)
+        case .endElement:
+            for index in matchers.indices { matchers[index].leave() }
+        case .text(let text) where trims && heldWhitespace == nil && XMLTransformState.isWhitespace(text):
+            heldWhitespace = text
+            return .held
+        default:
+            break
+        }
+        return heldWhitespace == nil ? .pass : .afterHeldWhitespace
+    }
+
+    /// The replacing closure of the rule numbered `rule`, or `nil` when the rule removes.
+    func replacement(of rule: Int) -> (@Sendable (XMLSubtree) throws -> XMLSubtree?)? {
+        rules[rule].replace
+    }
+
+    /// The rule numbered `rule` removed the element just started: its indentation goes too, if
+    /// the rule says so.
+    mutating func removed(by rule: Int) {
+        if rules[rule].trimsWhitespace { heldWhitespace = nil }
+    }
+
+    /// `event`, after the whitespace held back if any.
+    @usableFromInline
+    mutating func release(before event: XMLEvent) -> XMLEvent {
+        guard let held = heldWhitespace else { return event }
+        heldWhitespace = nil
+        queue.removeAll(keepingCapacity: true)
+        queue.append(event)
+        queueIndex = 0
+        return .text(held)
+    }
+
+    /// The events of `replacement`, after the whitespace held back if any: the first, the rest
+    /// queued.
+    mutating func release(before replacement: XMLSubtree) -> XMLEvent {
+        queue.removeAll(keepingCapacity: true)
+        if let held = heldWhitespace {
+            heldWhitespace = nil
+            queue.append(.text(held))
+        }
+        replacement.appendEvents(to: &queue)
+        queueIndex = 1
+        return queue[0]
+    }
+
+    /// The document ended: the whitespace held back, if any, is the last event.
+    @usableFromInline
+    mutating func end() -> XMLEvent? {
+        ended = true
+        defer { heldWhitespace = nil }
+        return heldWhitespace.map { .text($0) }
+    }
+
+    /// Iteration failed: nothing more is handed out.
+    @usableFromInline
+    mutating func fail() {
+        ended = true
+        heldWhitespace = nil
+        queue.removeAll()
+        queueIndex = 0
+    }
+
+    private static func isWhitespace(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
+    }
+}
 
 /// One transform of ``XMLEvents/Transformed``: the elements a path selects, removed
 /// (`replace` is `nil`) or replaced.

@@ -5,6 +5,7 @@ import Foundation
 /// file already at the destination is left as it was.
 ///
 /// The thin layer of system calls under ``XMLWriter/write(_:toPath:chunkSize:mode:isolation:)``.
+@usableFromInline
 final class XMLOutputFile {
     /// The destination, as given (for messages).
     let path: String
@@ -15,6 +16,7 @@ final class XMLOutputFile {
     /// Creates the temporary file, with the permissions of the file it will replace, if any.
     ///
     /// - Throws: ``XMLWriterError/Reason/cannotCreateFile(path:errno:)``.
+    @usableFromInline
     init(replacing path: String) throws(XMLWriterError) {
         self.path = path
         let slash = path.lastIndex(of: "/")
@@ -49,6 +51,7 @@ final class XMLOutputFile {
     /// Writes all of `bytes`, through partial writes and interruptions.
     ///
     /// - Throws: ``XMLWriterError/Reason/cannotWriteFile(path:errno:)``.
+    @usableFromInline
     func write(_ bytes: some DataProtocol) throws(XMLWriterError) {
         guard let descriptor else { throw XMLWriterError(.cannotWriteFile(path: path, errno: EBADF)) }
         for region in bytes.regions {
@@ -64,6 +67,7 @@ final class XMLOutputFile {
     /// Closes the file and gives it the destination's name.
     ///
     /// - Throws: ``XMLWriterError/Reason/cannotWriteFile(path:errno:)``.
+    @usableFromInline
     func commit() throws(XMLWriterError) {
         do throws(Errno) {
             let file = descriptor
@@ -78,6 +82,7 @@ final class XMLOutputFile {
     }
 
     /// Closes and removes the temporary file, if it is still there.
+    @usableFromInline
     func discard() {
         try? descriptor?.close()
         descriptor = nil

@@ -36,6 +36,7 @@ extension XMLWriter {
     /// - Throws: What the events throw; ``XMLWriterError`` for an event it refuses (see
     ///   ``write(_:)-(XMLEvent)``) and for a file that cannot be created or written
     ///   (``XMLWriterError/Reason/notAFileURL(_:)`` for a URL that is not a `file:` URL).
+    @inlinable
     public static func write<Events: AsyncSequence>(
         _ events: Events,
         to url: URL,
@@ -58,6 +59,7 @@ extension XMLWriter {
     ///   - isolation: The actor the events are read on; the caller's, by default.
     /// - Throws: What the events throw; ``XMLWriterError`` for an event it refuses (see
     ///   ``write(_:)-(XMLEvent)``) and for a file that cannot be created or written.
+    @inlinable
     public static func write<Events: AsyncSequence>(
         _ events: Events,
         toPath path: String,
@@ -100,6 +102,7 @@ extension XMLWriter {
     ///   - consume: Takes each chunk, in order; what it throws ends writing and is thrown.
     /// - Throws: What the events or `consume` throw, or an ``XMLWriterError`` for an event
     ///   it refuses (see ``write(_:)-(XMLEvent)``), after the chunks before it.
+    @inlinable
     public static func write<Events: AsyncSequence>(
         _ events: Events,
         chunkSize: Int = defaultChunkSize,
@@ -134,6 +137,7 @@ extension XMLWriter {
     ///   - mode: ``Mode/document`` (the default) or ``Mode/fragments``.
     /// - Returns: The chunks; iterating them throws what the events throw, or an
     ///   ``XMLWriterError`` for an event it refuses (see ``write(_:)-(XMLEvent)``).
+    @inlinable
     public static func chunks<Events: AsyncSequence>(
         of events: Events,
         chunkSize: Int = defaultChunkSize,
@@ -150,34 +154,38 @@ extension XMLWriter {
         /// The events' errors, and ``XMLWriterError``.
         public typealias Failure = any Error
 
-        let events: Events
-        let chunkSize: Int
-        let mode: Mode
+        @usableFromInline let events: Events
+        @usableFromInline let chunkSize: Int
+        @usableFromInline let mode: Mode
+
+        @usableFromInline
+        init(events: Events, chunkSize: Int, mode: Mode) {
+            self.events = events
+            self.chunkSize = chunkSize
+            self.mode = mode
+        }
 
         /// Starts reading the events; each iterator writes them anew.
+        @inlinable
         public func makeAsyncIterator() -> Iterator {
-            Iterator(events: events.makeAsyncIterator(), writer: XMLWriter(mode: mode), chunkSize: chunkSize)
+            Iterator(events: events.makeAsyncIterator(), chunking: XMLWriterChunking(mode: mode, chunkSize: chunkSize))
         }
 
         /// Reads events until a chunk is full.
         public struct Iterator: AsyncIteratorProtocol {
-            var events: Events.AsyncIterator
-            var writer: XMLWriter
-            let chunkSize: Int
-            /// Bytes taken from the writer and not yet handed out, from `pendingStart` on. An event
-            /// larger than a chunk (a long text) is handed out from here a chunk at a time.
-            var pending: [UInt8] = []
-            var pendingStart = 0
-            /// Whether the events have ended, or failed: then only what is buffered is left.
-            var eventsEnded = false
+            // Visible to inlined code, so that the loop over the events is specialized for them
+            // in the caller, as a hand-written loop is; the writing is not generic.
+            @usableFromInline var events: Events.AsyncIterator
+            @usableFromInline var chunking: XMLWriterChunking
 
-            init(events: Events.AsyncIterator, writer: XMLWriter, chunkSize: Int) {
+            @usableFromInline
+            init(events: Events.AsyncIterator, chunking: XMLWriterChunking) {
                 self.events = events
-                self.writer = writer
-                self.chunkSize = chunkSize
+                self.chunking = chunking
             }
 
             /// The next chunk, or `nil` after the last.
+            @inlinable
             public mutating func next() async throws -> Data? {
                 try await next(isolation: nil)
             }
@@ -185,42 +193,91 @@ extension XMLWriter {
             /// The next chunk, or `nil` after the last, reading the events on `actor`.
             ///
             /// - Parameter actor: The actor to read the events on.
+            @inlinable
             public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Data? {
                 do {
-                    while !eventsEnded, pending.count - pendingStart + writer.bufferedByteCount < chunkSize {
+                    while chunking.wantsEvents {
                         guard let event = try await events.next(isolation: actor) else {
-                            eventsEnded = true
-                            try writer.finish()
+                            try chunking.finish()
                             break
                         }
-                        try writer.write(event)
+                        try chunking.write(event)
                     }
                 } catch {
-                    // What is buffered would end in the middle of the document: nothing more is
-                    // handed out.
-                    eventsEnded = true
-                    writer = XMLWriter(mode: writer.mode)
-                    pending = []
-                    pendingStart = 0
+                    chunking.fail()
                     throw error
                 }
-                if pending.count - pendingStart < chunkSize, writer.bufferedByteCount > 0 {
-                    if pendingStart == pending.count {
-                        pending = writer.takeBytes()
-                    } else {
-                        // Less than a chunk is left to move.
-                        pending.removeSubrange(..<pendingStart)
-                        pending += writer.takeBytes()
-                    }
-                    pendingStart = 0
-                }
-                let count = Swift.min(chunkSize, pending.count - pendingStart)
-                guard count > 0 else { return nil }
-                let chunk = Data(pending[pendingStart..<pendingStart + count])
-                pendingStart += count
-                return chunk
+                return chunking.nextChunk()
             }
         }
+    }
+}
+
+/// The writing side of ``XMLWriter/Chunks``: a writer and the bytes taken from it, handed out a
+/// chunk at a time.
+@usableFromInline
+struct XMLWriterChunking {
+    private var writer: XMLWriter
+    private let chunkSize: Int
+    /// Bytes taken from the writer and not yet handed out, from `pendingStart` on. An event
+    /// larger than a chunk (a long text) is handed out from here a chunk at a time.
+    private var pending: [UInt8] = []
+    private var pendingStart = 0
+    /// Whether the events have ended, or failed: then only what is buffered is left.
+    private var eventsEnded = false
+
+    @usableFromInline
+    init(mode: XMLWriter.Mode, chunkSize: Int) {
+        writer = XMLWriter(mode: mode)
+        self.chunkSize = chunkSize
+    }
+
+    /// Whether another event is needed before a chunk is full.
+    @usableFromInline
+    var wantsEvents: Bool {
+        !eventsEnded && pending.count - pendingStart + writer.bufferedByteCount < chunkSize
+    }
+
+    @usableFromInline
+    mutating func write(_ event: XMLEvent) throws(XMLWriterError) {
+        try writer.write(event)
+    }
+
+    /// The events ended: open elements are closed.
+    @usableFromInline
+    mutating func finish() throws(XMLWriterError) {
+        eventsEnded = true
+        try writer.finish()
+    }
+
+    /// The events or the writer failed: what is buffered would end in the middle of the
+    /// document, so nothing more is handed out.
+    @usableFromInline
+    mutating func fail() {
+        eventsEnded = true
+        writer = XMLWriter(mode: writer.mode)
+        pending = []
+        pendingStart = 0
+    }
+
+    /// The next chunk of what was written, or `nil` when nothing is left.
+    @usableFromInline
+    mutating func nextChunk() -> Data? {
+        if pending.count - pendingStart < chunkSize, writer.bufferedByteCount > 0 {
+            if pendingStart == pending.count {
+                pending = writer.takeBytes()
+            } else {
+                // Less than a chunk is left to move.
+                pending.removeSubrange(..<pendingStart)
+                pending += writer.takeBytes()
+            }
+            pendingStart = 0
+        }
+        let count = Swift.min(chunkSize, pending.count - pendingStart)
+        guard count > 0 else { return nil }
+        let chunk = Data(pending[pendingStart..<pendingStart + count])
+        pendingStart += count
+        return chunk
     }
 }
 
