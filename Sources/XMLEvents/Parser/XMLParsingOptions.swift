@@ -32,6 +32,11 @@ public struct XMLParsingOptions: Sendable {
     /// so the limits apply as early as by default.
     public var parsesAsBytesArrive: Bool
 
+    /// Whether a compressed document (gzip, bzip2, xz, zstd) is decompressed before it is
+    /// parsed, and within which limits. Default: ``XMLDecompression/automatic``, the first bytes
+    /// decide. See <doc:ReadingDumps>.
+    public var decompression: XMLDecompression
+
     /// Whether the bytes are UTF-8 whatever the document's encoding declaration says: set for
     /// documents that were Swift strings, whose declaration describes bytes that no longer exist.
     var ignoresEncodingDeclaration = false
@@ -47,18 +52,21 @@ public struct XMLParsingOptions: Sendable {
     ///     (the default) reads nothing outside the document.
     ///   - parsesAsBytesArrive: Parse every chunk as soon as it arrives instead of in fixed
     ///     steps, so that the events of a slow live stream are not delayed.
+    ///   - decompression: Whether a compressed document is decompressed, and within which limits.
     public init(
         reportsCDATA: Bool = false,
         dropsWhitespaceOnlyText: Bool = false,
         limits: XMLParsingLimits = .standard,
         externalEntityResolver: XMLExternalEntityResolver? = nil,
-        parsesAsBytesArrive: Bool = false
+        parsesAsBytesArrive: Bool = false,
+        decompression: XMLDecompression = .automatic
     ) {
         self.reportsCDATA = reportsCDATA
         self.dropsWhitespaceOnlyText = dropsWhitespaceOnlyText
         self.limits = limits
         self.externalEntityResolver = externalEntityResolver
         self.parsesAsBytesArrive = parsesAsBytesArrive
+        self.decompression = decompression
     }
 
     /// The safe defaults.
