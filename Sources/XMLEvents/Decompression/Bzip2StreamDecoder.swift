@@ -43,7 +43,8 @@
             // libbz2 counts in 32 bits; the stage never gives it more than a chunk at once.
             let inputCount = Swift.min(input.count, Int(UInt32.max))
             let outputCount = Swift.min(output.count, Int(UInt32.max))
-            stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: CChar.self))
+            stream.pointee.next_in = UnsafeMutablePointer(
+                mutating: input.baseAddress?.assumingMemoryBound(to: CChar.self))
             stream.pointee.avail_in = UInt32(inputCount)
             stream.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: CChar.self)
             stream.pointee.avail_out = UInt32(outputCount)

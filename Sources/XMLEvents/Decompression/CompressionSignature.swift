@@ -36,7 +36,8 @@ enum CompressionSignature {
     static func classify(_ bytes: UnsafeRawBufferPointer, isComplete: Bool) -> Verdict {
         guard let first = bytes.first else { return isComplete ? .plain : .undecided }
         // The common case, a document's markup, decided by its first byte.
-        if first == UInt8(ascii: "<") || first == 0xEF || first == 0xFE || first == 0xFF || first <= 0x20 && first != 0x1F
+        if first == UInt8(ascii: "<") || first == 0xEF || first == 0xFE || first == 0xFF
+            || first <= 0x20 && first != 0x1F
         {
             return .plain
         }

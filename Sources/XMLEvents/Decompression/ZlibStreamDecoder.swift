@@ -64,7 +64,8 @@
                 guard !input.isEmpty else { return (0, 0) }
                 // Only gzip may go on, with another member.
                 guard format == .gzip else {
-                    throw StreamDecoderFailure(.trailingData, format: "deflate", "data follows the end of the deflate stream")
+                    throw StreamDecoderFailure(
+                        .trailingData, format: "deflate", "data follows the end of the deflate stream")
                 }
                 inflateReset(stream)
                 state = .inflating
@@ -101,7 +102,9 @@
 
         private func initialize(windowBits: Int32) throws(StreamDecoderFailure) {
             let code = inflateInit2_(stream, windowBits, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
-            guard code == Z_OK else { throw StreamDecoderFailure(.failed, format: "\(format)", "zlib could not start (\(code))") }
+            guard code == Z_OK else {
+                throw StreamDecoderFailure(.failed, format: "\(format)", "zlib could not start (\(code))")
+            }
             isInitialized = true
         }
 

@@ -128,9 +128,11 @@
             for index in 0..<count {
                 let lat = 51.2 + Double(index % 1000) / 10_000
                 let lon = 6.7 + Double(index / 1000) / 10_000
-                text += "  <node id=\"\(index + 1)\" version=\"3\" timestamp=\"2023-01-01T00:00:00Z\" lat=\"\(lat)\" lon=\"\(lon)\""
+                text +=
+                    "  <node id=\"\(index + 1)\" version=\"3\" timestamp=\"2023-01-01T00:00:00Z\" lat=\"\(lat)\" lon=\"\(lon)\""
                 if index % 5 == 0 {
-                    text += ">\n    <tag k=\"amenity\" v=\"bench\"/>\n    <tag k=\"name\" v=\"Bänk \(index)\"/>\n  </node>\n"
+                    text +=
+                        ">\n    <tag k=\"amenity\" v=\"bench\"/>\n    <tag k=\"name\" v=\"Bänk \(index)\"/>\n  </node>\n"
                 } else {
                     text += "/>\n"
                 }

@@ -26,7 +26,8 @@
         ) throws(StreamDecoderFailure) -> (consumed: Int, produced: Int) {
             if hasEnded {
                 guard input.isEmpty else {
-                    throw StreamDecoderFailure(.trailingData, format: "brotli", "data follows the end of the brotli stream")
+                    throw StreamDecoderFailure(
+                        .trailingData, format: "brotli", "data follows the end of the brotli stream")
                 }
                 return (0, 0)
             }
