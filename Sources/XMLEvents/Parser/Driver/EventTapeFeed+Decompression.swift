@@ -31,28 +31,19 @@ extension EventTapeFeed {
             case .decompressing(let owner):
                 next = try await nextDecompressed(owner.stage)
             case .plain:
-                if let element = try await source?.next(isolation: #isolation) {
-                    next = Self.data(of: element)
-                } else {
-                    next = nil
-                }
+                // Read by the plain path, which the first bytes may have chosen since.
+                return await readChunk(appending: appending)
             }
         } catch let cut as DecompressedStreamCut {
             driver.failCutShort(cut.message, appending: appending)
             return end(driver.error.map { .failed($0) } ?? .failed(cut))
         } catch {
-            driver.flush(appending: appending)
-            return end(.failed(driver.error ?? error))
+            return fail(reading: error, driver: driver, appending: appending)
         }
         if Task.isCancelled { return cancel() }
-        guard let next else {
-            _ = driver.parseStep(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true, appending: appending)
-            return end(driver.error.map { .failed($0) } ?? .done)
-        }
+        guard let next else { return endInput(driver: driver, appending: appending) }
         ownChunk = next
-        chunkByteCount = next.count
-        parsedByteCount = 0
-        parseStepOfChunk(appending: appending)
+        startChunk(byteCount: next.count, appending: appending)
     }
 
     /// Reads the source until its first bytes tell whether it is compressed (or a format is

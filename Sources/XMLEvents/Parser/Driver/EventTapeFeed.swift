@@ -114,18 +114,34 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
         do {
             next = try await source?.next(isolation: #isolation)
         } catch {
-            // The bytes that did arrive are parsed first; a parse error among them comes
-            // earlier in the document than the source's failure, so it is the one reported.
-            driver.flush(appending: appending)
-            return end(.failed(driver.error ?? error))
+            return fail(reading: error, driver: driver, appending: appending)
         }
         if Task.isCancelled { return cancel() }
-        guard let next else {
-            _ = driver.parseStep(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true, appending: appending)
-            return end(driver.error.map { .failed($0) } ?? .done)
-        }
+        guard let next else { return endInput(driver: driver, appending: appending) }
         chunk = next
-        chunkByteCount = next.withUnsafeBytes { $0.count }
+        startChunk(byteCount: next.withUnsafeBytes { $0.count }, appending: appending)
+    }
+
+    /// Ends the document with the source's `error`. The bytes that did arrive are parsed first; a
+    /// parse error among them comes earlier in the document than the source's failure, so it is
+    /// the one reported.
+    @inlinable
+    mutating func fail(reading error: any Error, driver: ParseDriver, appending: Bool) {
+        driver.flush(appending: appending)
+        end(.failed(driver.error ?? error))
+    }
+
+    /// Ends the document at the end of its input: the last step declares it complete.
+    @inlinable
+    mutating func endInput(driver: ParseDriver, appending: Bool) {
+        _ = driver.parseStep(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true, appending: appending)
+        end(driver.error.map { .failed($0) } ?? .done)
+    }
+
+    /// Parses the first step of the chunk just read, of `byteCount` bytes.
+    @inlinable
+    mutating func startChunk(byteCount: Int, appending: Bool) {
+        chunkByteCount = byteCount
         parsedByteCount = 0
         parseStepOfChunk(appending: appending)
     }
