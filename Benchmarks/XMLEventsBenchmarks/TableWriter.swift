@@ -178,7 +178,7 @@ enum TableWriter {
         }
         let explanation = """
             A records document compressed by each format's tool at its default level, read by `xmlevents --format \
-            summary` spawned on the compressed file (file: decompressed on the tool's second thread), on the output \
+            summary` spawned on the compressed file (file: decompressed on a second thread of xmlevents), on the output \
             of `<tool> -dc` through a pipe (pipe: the shell's wall time, both processes), and on the plain file. \
             MB/s are of the plain document's size, wall clock, process start included. ×pipe and ×plain are the \
             file's throughput against the pipe's and the plain file's within each repetition, median.

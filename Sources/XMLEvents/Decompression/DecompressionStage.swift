@@ -282,7 +282,8 @@ final class DecompressionStage: @unchecked Sendable {
         return offset
     }
 
-    /// Writes out what the decoder holds once the input has ended.
+    /// Writes out what the decoder holds once the input has ended. (What it held behind a full
+    /// output was written by ``decode(_:_:_:_:)``, which calls again while the output fills.)
     private func drain(_ decoder: any StreamDecoder, _ buffer: inout OutputBuffer, _ progress: inout DecoderProgress)
         throws
     {
@@ -294,8 +295,6 @@ final class DecompressionStage: @unchecked Sendable {
             if wasFull { try emit(buffer.take()) }
             if !wasFull { break }
         }
-        // A decoder that filled its output before the input ended may still hold some.
-        _ = try decode(Data(), decoder, &buffer, &progress)
     }
 
     /// Waits for the next compressed chunk, the end of the input, or the reader's going away.
