@@ -14,10 +14,10 @@ struct FuzzVisitor: XMLVisitor {
 
     mutating func startElement(_ tag: borrowing XMLStartTag) {
         var attributes: [XMLAttribute] = []
-        attributes.reserveCapacity(tag.attributeCount)
-        for index in 0..<tag.attributeCount {
-            let value = tag.withAttributeValue(at: index) { $0.string }
-            attributes.append(XMLAttribute(name: tag.attributeName(at: index), value: value))
+        attributes.reserveCapacity(tag.attributes.count)
+        for index in 0..<tag.attributes.count {
+            let value = tag.attributes.withValue(at: index) { $0.string }
+            attributes.append(XMLAttribute(name: tag.attributes.name(at: index), value: value))
         }
         outcome.events.append(
             .startElement(

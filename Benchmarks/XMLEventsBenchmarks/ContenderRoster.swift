@@ -7,12 +7,17 @@ enum ContenderRoster {
         var contenders: [any Contender] = [
             CLibXML2FloorContender.standard,
             CLibXML2FloorContender.fourKiBSteps,
+            CLibXML2FloorContender.visitorWork,
             FoundationXMLParserContender(),
             XMLEventsVisitorScanContender(),
             XMLEventsScanContender(),
             XMLEventsMainActorScanContender(),
             XMLEventsMaterializeContender(),
             XMLEventsDecodeContender(),
+            XMLEventsDecodeMixedContender(),
+            XMLEventsDecodeTwoPassesContender(),
+            XMLEventsTransformContender(),
+            XMLEventsTransformByHandContender(),
             XMLEventsInMemoryStreamContender(),
             XMLEventsAsyncBytesContender(),
         ]
@@ -21,7 +26,9 @@ enum ContenderRoster {
         #if (os(Linux) && canImport(CCurl)) || canImport(Darwin)
             contenders.append(XMLEventsLoopbackHTTPContender())
         #endif
-        contenders += [CLibXML2FloorProcessContender(), XMLEventsCommandLineContender()]
+        contenders += [
+            CLibXML2FloorProcessContender(), CLibXML2SummaryProcessContender(), XMLEventsCommandLineContender(),
+        ]
         return contenders
     }()
 
@@ -71,6 +78,14 @@ enum ContenderRoster {
     /// table.
     static let scanID = XMLEventsScanContender().id
     static let mainActorScanID = XMLEventsMainActorScanContender().id
+
+    /// The pairs that time one job done two ways, in the comparison: the one-pass decode of two
+    /// record types against two passes, and the transform against the hand-written loop; each
+    /// with the figure the issue asks of it.
+    static let pairs: [(contender: String, baseline: String, atLeast: Double)] = [
+        (XMLEventsDecodeMixedContender().id, XMLEventsDecodeTwoPassesContender().id, 1.0),
+        (XMLEventsTransformContender().id, XMLEventsTransformByHandContender().id, 0.8),
+    ]
 
     /// Run alone once, for the memory the process takes before parsing anything.
     static let baseline: any Contender = ProcessBaselineContender()

@@ -8,9 +8,12 @@ import BenchmarkCorpus
 /// contender read names, text and strings from the C floor's untimed digest pass over the file.
 /// Documents streamed from the generator have its metadata only; their text bytes are set by the
 /// first contender to report them, and the others must match. A digest is only ever checked
-/// against the reference: a contender that reports one the reference lacks fails. A contender
-/// that declares it loses entity text (see ``WorkloadCounts/losesEntityText``) is held to a range
-/// instead, once the document's runs are all in.
+/// against the reference: a contender that reports one the reference lacks fails. The values of a
+/// pair that does one job two ways (two record kinds decoded, a document transformed to a file),
+/// which no reference knows, are checked between the two instead, and every repetition against
+/// the first. A contender that declares it loses entity text (see
+/// ``WorkloadCounts/losesEntityText``) is held to a range instead, once the document's runs are
+/// all in.
 struct CountLedger {
     private enum Value: Equatable, CustomStringConvertible {
         case count(Int)
@@ -106,6 +109,20 @@ struct CountLedger {
                     .digest(digest), "decoded item field '\(field)'", for: document, reportedBy: source,
                     needsReference: !isReference)
             }
+        }
+        // A pair's own values: checked between the two ways of one job, which the reference
+        // knows nothing of.
+        for (kind, count) in (counts.recordKindCounts ?? [:]).sorted(by: { $0.key < $1.key }) {
+            try record(.count(count), "decoded '\(kind)' records", for: document, reportedBy: source)
+        }
+        for (field, digest) in (counts.recordKindFieldDigests ?? [:]).sorted(by: { $0.key < $1.key }) {
+            try record(.digest(digest), "decoded field '\(field)'", for: document, reportedBy: source)
+        }
+        if let bytes = counts.outputBytes {
+            try record(.count(bytes), "transformed output bytes", for: document, reportedBy: source)
+        }
+        if let hash = counts.outputHash {
+            try record(.hash(hash), "transformed output hash", for: document, reportedBy: source)
         }
         if lossy, let text = counts.textBytes {
             lossyText.append(LossyText(document: document, value: text, source: source))

@@ -81,6 +81,14 @@ struct DocumentationFigures {
         let judged = targets.filter { $0.verdict == .met || $0.verdict == .missed }
         let timings = judged.filter { $0.kind == .timing }
         let bounds = judged.filter { $0.kind == .bound }
+        if let mixed = pairRatios(0), let transform = pairRatios(1) {
+            lines += [
+                "",
+                "One `decode(matching:) { record in … }` pass over two record types runs at \(mixed) two passes of "
+                    + "`decode(_:matching:)`; `removingElements(matching:)` written with `XMLWriter.write(_:toPath:)` at "
+                    + "\(transform) the same transform as a hand-written loop (CPU time).",
+            ]
+        }
         lines += [
             "",
             "`xmlevents --format summary` runs at \(commandLineRatios) the C floor run as a process (wall clock, "
@@ -102,6 +110,18 @@ struct DocumentationFigures {
                 .map { String(format: "%.2f×", $0.median) } ?? "-"
         }
         .joined(separator: " / ")
+    }
+
+    /// "1.62× / 1.85× / 1.70×": the median CPU-time ratio of `ContenderRoster.pairs[index]` over
+    /// the three shapes, or `nil` if the run had none of it.
+    private func pairRatios(_ index: Int) -> String? {
+        let pair = ContenderRoster.pairs[index]
+        let ratios = PairedRatios(records: records.filter { $0.kind == .comparison })
+        let values = shapes.map { shape in
+            ratios.ratios(pair.contender, versus: pair.baseline, on: shape, time: .cpu).first { $0.byteCount == size }
+        }
+        guard values.contains(where: { $0 != nil }) else { return nil }
+        return values.map { $0.map { String(format: "%.2f×", $0.median) } ?? "-" }.joined(separator: " / ")
     }
 
     // MARK: Performance article
@@ -144,6 +164,7 @@ struct DocumentationFigures {
             let rates = rows.map { $0.map { String(format: "%.0f", $0.megabytesPerCPUSecond) } ?? "-" }
             lines.append("| \(contender.title) | " + (floor + foundation + rates).joined(separator: " | ") + " |")
         }
+        lines += pairFigures
         lines += [
             "",
             "The process rows time a spawned executable from the spawn to the exit, process start included, with "
@@ -158,6 +179,33 @@ struct DocumentationFigures {
             lines.append("| \(escape(target.target)) | \(escape(target.measured)) | \(verdict(target)) |")
         }
         return Self.wrapped(lines)
+    }
+
+    /// The pairs that time one job two ways (see ``ContenderRoster/pairs``), each contender against
+    /// its baseline, CPU time, with the spread; nothing if the run had none.
+    private var pairFigures: [String] {
+        let ratios = PairedRatios(records: records.filter { $0.kind == .comparison })
+        var rows: [String] = []
+        for pair in ContenderRoster.pairs {
+            let cells = shapes.map { shape in
+                ratios.ratios(pair.contender, versus: pair.baseline, on: shape, time: .cpu)
+                    .first { $0.byteCount == size }
+                    .map { cell($0.median, spread: $0.spread) } ?? "-"
+            }
+            guard cells.contains(where: { $0 != "-" }) else { continue }
+            rows.append(
+                "| \(PairedRatios.title(pair.contender)) | \(PairedRatios.title(pair.baseline)) | "
+                    + cells.joined(separator: " | ") + " |")
+        }
+        guard !rows.isEmpty else { return [] }
+        return [
+            "",
+            "One job done two ways, the same files: the first contender's speed against the second's (CPU time, the "
+                + "ratio within each repetition, median, spread in parentheses).",
+            "",
+            "| Contender | Against | records | text | ns |",
+            "| --- | --- | --- | --- | --- |",
+        ] + rows
     }
 
     // MARK: Concurrency article
@@ -245,7 +293,8 @@ struct DocumentationFigures {
         if quick { return "the run was a quick one" }
         let size = BenchmarkPlan.documentedSize
         let quoted = summary.comparison.filter { $0.byteCount == size }
-        for id in SVGChartWriter.chartedIDs + ["xmlevents-cli", "c-floor-process"] {
+        let pairIDs = ContenderRoster.pairs.flatMap { [$0.contender, $0.baseline] }
+        for id in SVGChartWriter.chartedIDs + ["xmlevents-cli", "c-floor-process"] + pairIDs {
             for shape in shapes where !quoted.contains(where: { $0.contender == id && $0.shape == shape }) {
                 return "it has no \(PairedRatios.title(id)) on \(shape) at \(ByteFormat.size(size))"
             }

@@ -41,6 +41,23 @@ struct WorkloadCounts: Codable, Sendable, Equatable {
     /// The decoded items' fields, summed field by field under the keys of
     /// `CorpusMetadata.itemFieldDigests` (the decode workload).
     var itemFieldDigests: [String: TextDigest]?
+
+    // What the pairs that compare two ways of doing one job report: no generator or reference
+    // pass knows these values, so the two of a pair are checked against each other (and each
+    // repetition against the first).
+
+    /// How many records of each of two kinds were decoded, by the kind's name (the one-pass and
+    /// two-pass decodes of two record types).
+    var recordKindCounts: [String: Int]?
+    /// Their decoded fields, summed field by field under `kind/field` keys (`p/.`,
+    /// `media:content/@url`).
+    var recordKindFieldDigests: [String: TextDigest]?
+    /// The bytes of a transformed document written to a file (the transform and its hand-written
+    /// loop).
+    var outputBytes: Int?
+    /// A 64-bit FNV-1a hash of those bytes, in order, as a bit pattern: identical output, not
+    /// only as long.
+    var outputHash: Int?
 }
 
 extension WorkloadCounts {
@@ -49,6 +66,7 @@ extension WorkloadCounts {
     enum Field: String, CaseIterable, Sendable {
         case elements, attributes, items, textBytes, localNameBytes, textSampleHash, materializedBytes
         case itemFieldDigests
+        case recordKinds, output
 
         /// The scan workload's counts: what most contenders report.
         static let scan: Set<Field> = [.elements, .attributes, .items, .textBytes]
@@ -65,6 +83,8 @@ extension WorkloadCounts {
         case .textSampleHash: textSampleHash != nil
         case .materializedBytes: materializedBytes != nil
         case .itemFieldDigests: itemFieldDigests != nil
+        case .recordKinds: recordKindCounts != nil && recordKindFieldDigests != nil
+        case .output: outputBytes != nil && outputHash != nil
         }
     }
 }

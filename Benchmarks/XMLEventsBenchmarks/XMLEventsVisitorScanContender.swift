@@ -42,7 +42,7 @@ struct ScanVisitor: XMLVisitor {
 
     mutating func startElement(_ tag: borrowing XMLStartTag) {
         elements += 1
-        attributes += tag.attributeCount
+        attributes += tag.attributes.count
         let localName = tag.name.localName
         localNameBytes += localName.utf8.count
         if localName == itemName {

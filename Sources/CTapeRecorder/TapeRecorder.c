@@ -66,6 +66,29 @@ static inline void append_entry(xmlevents_recorder *recorder, uint8_t kind, uint
     entry->kind = kind;
 }
 
+/// The row of an entry in `event_locations`, which holds one per entry when every event is located.
+static inline void push_event_location(xmlevents_recorder *recorder, const xmlevents_location *location) {
+    *(xmlevents_location *)column_push(&recorder->columns->event_locations, sizeof *location) = *location;
+}
+
+static void locate(xmlevents_recorder *recorder, xmlevents_location *location) {
+    if (recorder->main_context != NULL) {
+        xmlevents_document_position(recorder->main_context, location);
+    } else {
+        location->line = 0;
+        location->column = 0;
+        location->byte_offset = 0;
+    }
+}
+
+void xmlevents_recorder_locate_entry(xmlevents_recorder *recorder) {
+    xmlevents_location location;
+    locate(recorder, &location);
+    push_event_location(recorder, &location);
+}
+
+void xmlevents_recorder_locate_run(xmlevents_recorder *recorder) { locate(recorder, &recorder->pending_location); }
+
 static bool is_whitespace(const unsigned char *bytes, intptr_t count) {
     for (intptr_t index = 0; index < count; index++) {
         unsigned char byte = bytes[index];
@@ -83,12 +106,14 @@ void xmlevents_recorder_flush(xmlevents_recorder *recorder) {
         if (count > 0 && !(recorder->drops_whitespace_only_text &&
                            is_whitespace((const unsigned char *)bytes->base + start, count))) {
             append_entry(recorder, XMLEVENTS_ENTRY_TEXT, 0, start, count, 0);
+            if (recorder->locates_every_event) push_event_location(recorder, &recorder->pending_location);
         } else {
             bytes->count = start;
         }
         break;
     case XMLEVENTS_PENDING_CDATA:
         append_entry(recorder, XMLEVENTS_ENTRY_CDATA, 0, start, count, 0);
+        if (recorder->locates_every_event) push_event_location(recorder, &recorder->pending_location);
         recorder->cdata_continuation_offset = -1;
         break;
     default:
@@ -354,6 +379,7 @@ static void start_element(void *ctx, const xmlChar *local_name, const xmlChar *p
     *(xmlevents_location *)column_push(&columns->locations, sizeof location) = location;
     append_entry(recorder, XMLEVENTS_ENTRY_START_ELEMENT, name, 0, attribute_count,
                  (uint32_t)(columns->namespaces.count - first_namespace));
+    if (recorder->locates_every_event) push_event_location(recorder, &location);
     *(uintptr_t *)column_push(&recorder->open_names, sizeof(uintptr_t)) = name;
     if (name & 1) recorder->owned_name_opened(recorder->session, name);
 }
@@ -365,7 +391,9 @@ static void end_element(void *ctx, const xmlChar *local_name, const xmlChar *pre
     // libxml2 reports an end tag with its start tag's names, and only once they matched.
     if (recorder->open_names.count == 0) {
         uintptr_t name = intern(recorder, local_name, prefix, uri);
-        if (name != 0) append_entry(recorder, XMLEVENTS_ENTRY_END_ELEMENT, name, 0, 0, 0);
+        if (name == 0) return;
+        append_entry(recorder, XMLEVENTS_ENTRY_END_ELEMENT, name, 0, 0, 0);
+        if (recorder->locates_every_event) xmlevents_recorder_locate_entry(recorder);
         return;
     }
     recorder->open_names.count -= 1;
@@ -374,6 +402,22 @@ static void end_element(void *ctx, const xmlChar *local_name, const xmlChar *pre
     recorder->depth -= 1;
     if (recorder->depth == 0) recorder->has_ended_root = true;
     append_entry(recorder, XMLEVENTS_ENTRY_END_ELEMENT, name, 0, 0, 0);
+    if (recorder->locates_every_event) xmlevents_recorder_locate_entry(recorder);
+}
+
+/// Notes where a text run starts: just after its first piece, `bytes`. libxml2 reports the text
+/// it reads in one go (up to the next markup or reference) before it moves past it, with the
+/// line and column already counted to its end; the byte offset is taken there too, by moving
+/// past the piece for the query (its encoder, if any, converts the offset back).
+static void locate_text_run(xmlevents_recorder *recorder, const xmlChar *bytes, int length) {
+    xmlParserInputPtr input = recorder->main_context ? document_input(recorder->main_context) : NULL;
+    if (input == NULL || input->cur != bytes || input->end == NULL || input->end - bytes < length) {
+        xmlevents_recorder_locate_run(recorder);
+        return;
+    }
+    input->cur = bytes + length;
+    xmlevents_recorder_locate_run(recorder);
+    input->cur = bytes;
 }
 
 static void characters(void *ctx, const xmlChar *bytes, int length) {
@@ -383,6 +427,7 @@ static void characters(void *ctx, const xmlChar *bytes, int length) {
     if (recorder->pending_kind == XMLEVENTS_PENDING_NONE) {
         recorder->pending_kind = XMLEVENTS_PENDING_TEXT;
         recorder->pending_start = recorder->columns->bytes.count;
+        if (recorder->locates_every_event) locate_text_run(recorder, bytes, length);
     }
     column_append_bytes(&recorder->columns->bytes, bytes, length);
     if (recorder->columns->bytes.count - recorder->pending_start > recorder->max_node_length) {

@@ -80,13 +80,18 @@ where Source.Element: ContiguousBytes & Sendable {
         // and a call into unspecialized generic async code costs more than the rest of it.
         @usableFromInline var feed: EventTapeFeed<Source.AsyncIterator>
         @usableFromInline var reader = EventTape.OwnedEventReader()
+        /// What ``decodeElement(_:using:)`` keeps between calls (`XMLCursorDecodingCache`),
+        /// held as an object so that the events' type does not depend on the decoding folder.
+        @usableFromInline var cursorDecoding: AnyObject?
 
         init(feed: EventTapeFeed<Source.AsyncIterator>) {
             self.feed = feed
         }
 
         /// Where the most recent ``XMLEvent/startElement(name:attributes:namespaces:)`` returned by
-        /// this iterator was reported (just after its tag), or `nil` before the first one.
+        /// this iterator was reported (at its closing `>`), or `nil` before the first one; with
+        /// ``XMLParsingOptions/locatesEveryEvent``, where the most recent event of any kind was
+        /// reported, or `nil` before the first event.
         public var location: XMLLocation? { reader.location }
 
         /// The next event, or `nil` after ``XMLEvent/endDocument``.

@@ -126,7 +126,7 @@ struct SummaryVisitor: XMLVisitor {
 
     mutating func startElement(_ tag: borrowing XMLStartTag) {
         counts.startElement(
-            tag.name, attributeCount: tag.attributeCount, namespaceCount: tag.namespaceDeclarationCount)
+            tag.name, attributeCount: tag.attributes.count, namespaceCount: tag.namespaceDeclarationCount)
     }
 
     mutating func endElement(_ name: XMLName) {

@@ -68,7 +68,7 @@ import XMLEvents
         var seen: [String] = []
         for try await entry in try XMLEvents(string: Self.feed).elements(matching: "entry") {
             let title = entry.child(named: "title")?.text ?? "?"
-            seen.append("\(title) \(entry[attribute: "xml:lang"] ?? "?")")
+            seen.append("\(title) \(entry.attributes["xml:lang"] ?? "?")")
         }
         #expect(seen == ["First en", "Deuxième fr", "Dritte de"])
     }
@@ -243,7 +243,7 @@ import XMLEvents
         var records = 0
         var textBytes = 0
         mutating func startElement(_ tag: borrowing XMLStartTag) {
-            if tag.name.localName == "record", tag[attribute: "id"] != nil { records += 1 }
+            if tag.name.localName == "record", tag.attributes["id"] != nil { records += 1 }
         }
         mutating func text(_ text: borrowing XMLText) { textBytes += text.count }
     }

@@ -46,4 +46,39 @@ import Testing
             #expect(open.isEmpty)
         }
     }
+
+    /// With `locatesEveryEvent` every entry of every step has its row in the event locations,
+    /// which the owned reader indexes by entry; without it the column stays empty. Over every
+    /// kind of event, dropped whitespace, CDATA merged or not, and a document that fails.
+    @Test(arguments: [false, true], [false, true])
+    func everyEntryHasItsLocationRowOnlyWhenAskedFor(locates: Bool, reportsCDATA: Bool) {
+        var document = "<?xml version='1.0'?><!DOCTYPE d [<!ENTITY e 'E'>]><d>\n"
+        for index in 0..<300 {
+            document +=
+                "  <r i='\(index)'>a&e;b<![CDATA[c]]>d<!--x--><?p q?>\(String(repeating: "t", count: index))</r>\n"
+        }
+        for ending in ["</d>", "<open><deeper>"] {
+            for dropsWhitespace in [false, true] {
+                let options = XMLParsingOptions(
+                    reportsCDATA: reportsCDATA, dropsWhitespaceOnlyText: dropsWhitespace, locatesEveryEvent: locates)
+                let driver = ParseDriver(options: options)
+                var steps = 0
+                let bytes = Array((document + ending).utf8)
+                var failed = false
+                bytes.withUnsafeBytes { buffer in
+                    do {
+                        try driver.parse(buffer, terminate: true) { tape in
+                            steps += 1
+                            let rows = tape.columns.pointee.eventLocations.count
+                            #expect(rows == (locates ? tape.count : 0), "step \(steps) of \(ending)")
+                        }
+                    } catch {
+                        failed = true
+                    }
+                }
+                #expect(steps > 1)
+                #expect(failed == (ending != "</d>"))
+            }
+        }
+    }
 }

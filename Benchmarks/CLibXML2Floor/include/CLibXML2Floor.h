@@ -28,6 +28,17 @@ typedef struct {
     /// URI) at start and end, attribute names (the same) and values, namespace declarations
     /// (prefix and URI), text, comments, and processing instructions (target and data).
     uint64_t materialized_bytes;
+    /// Only with `CLIBXML2FLOOR_SUMMARY`: what `xmlevents --format summary` counts besides the
+    /// scan's counts: namespace declarations, text runs (pieces libxml2 reports one after the
+    /// other are one run), CDATA sections, comments, processing instructions, the deepest
+    /// nesting, and how many distinct element names there are.
+    uint64_t namespace_declarations;
+    uint64_t text_runs;
+    uint64_t cdata_sections;
+    uint64_t comments;
+    uint64_t processing_instructions;
+    uint64_t maximum_depth;
+    uint64_t distinct_names;
 } clibxml2floor_counts;
 
 /// Every how many bytes of text `text_sample_hash` reads one.
@@ -40,6 +51,14 @@ typedef enum {
     /// The counts and the digests (`local_name_bytes`, `text_sample_hash`, `materialized_bytes`),
     /// which cost more: the reference other parsers are checked against, not a timed floor.
     CLIBXML2FLOOR_DIGESTS = 1,
+    /// The counts, `local_name_bytes` and `text_sample_hash`: exactly the work of the benchmark's
+    /// visitor contender, done in C, so that the visitor's ratio can be read against C doing the
+    /// same work as well as against the floor.
+    CLIBXML2FLOOR_VISITOR_WORK = 2,
+    /// The counts and what `xmlevents --format summary` counts (the fields marked so above, and
+    /// every element name's count in a table keyed by libxml2's interned names): the CLI
+    /// summary's work done in C. `clibxml2floor_print_summary` prints it.
+    CLIBXML2FLOOR_SUMMARY = 3,
 } clibxml2floor_work;
 
 /// Why a parse failed, if it did.
@@ -58,6 +77,12 @@ typedef enum {
 clibxml2floor_status clibxml2floor_parse_file(const char *path, size_t read_size, size_t step_size,
                                               const char *item_name, clibxml2floor_work work,
                                               clibxml2floor_counts *counts);
+
+/// Parses the file at `path` as `clibxml2floor_parse_file` does with `CLIBXML2FLOOR_SUMMARY`,
+/// and prints the summary to standard output as `name value` lines (the counts, then the ten
+/// most frequent element names as `element QNAME COUNT`), as `xmlevents --format summary` prints
+/// its own: the work of the CLI's summary, in C.
+clibxml2floor_status clibxml2floor_print_summary(const char *path, const char *item_name);
 
 /// The version of the libxml2 headers the floor was compiled against, for the report.
 const char *clibxml2floor_libxml_version(void);

@@ -30,6 +30,7 @@ typedef struct {
     xmlevents_column namespaces;
     xmlevents_column locations;
     xmlevents_column bytes;
+    xmlevents_column event_locations;
 } xmlevents_columns;
 
 /// `EventTape.Entry`.
@@ -118,6 +119,8 @@ typedef struct xmlevents_recorder {
     bool has_started_root;
     bool has_ended_root;
     bool drops_whitespace_only_text;
+    /// Whether every entry gets a row in `event_locations`, not only start tags in `locations`.
+    bool locates_every_event;
     uint8_t pending_kind;
     /// Where the pending run's bytes start in the byte column (they run to its end).
     intptr_t pending_start;
@@ -148,6 +151,8 @@ typedef struct xmlevents_recorder {
 
     /// Where the next piece of an unfinished CDATA section would start in the document, or -1.
     intptr_t cdata_continuation_offset;
+    /// Where the pending run's first piece was reported, when every event is located.
+    xmlevents_location pending_location;
     /// The Swift session, handed to every hook.
     void *_Nullable session;
     /// The tape name for these dictionary strings, or 0 when a limit was broken (the hook has
@@ -185,6 +190,14 @@ xmlevents_amplification xmlevents_recorder_charge_amplification(xmlevents_record
 
 /// Starts the amplification count of a new step, from where libxml2 is now.
 void xmlevents_recorder_begin_step(xmlevents_recorder *recorder);
+
+/// Adds the row of the entry just recorded to `event_locations`: where the main context is now.
+/// Only when `locates_every_event` is set.
+void xmlevents_recorder_locate_entry(xmlevents_recorder *recorder);
+
+/// Notes where the run being gathered starts (its first piece was just reported), for its row in
+/// `event_locations`. Only when `locates_every_event` is set.
+void xmlevents_recorder_locate_run(xmlevents_recorder *recorder);
 
 /// Records the run being gathered as one entry (or drops it: empty, or whitespace only when
 /// asked to).

@@ -66,11 +66,7 @@ extension XMLEvents {
 
         /// Starts parsing the document anew.
         public func makeAsyncIterator() -> Iterator {
-            let context = XMLDecodingContext(decoder)
-            return Iterator(
-                selector: XMLTapeSelector(
-                    path, feed: events.makeFeed(), builder: XMLRecordNodesBuilder(context: context)),
-                context: context)
+            Iterator(reader: XMLRecordReader(path, feed: events.makeFeed(), decoder: decoder))
         }
 
         /// Parses until a selected element is complete and decodes it, converting names with a
@@ -78,13 +74,10 @@ extension XMLEvents {
         /// a batch at a time, and the records are built and decoded on it (a type's `Decodable`
         /// conformance may be isolated to the actor).
         public struct Iterator: AsyncIteratorProtocol {
-            /// `nil` once the document ended or failed, or a record did not decode.
-            private var selector: XMLTapeSelector<Source.AsyncIterator, XMLRecordNodesBuilder>?
-            private let context: XMLDecodingContext
+            private var reader: XMLRecordReader<Source.AsyncIterator>
 
-            init(selector: XMLTapeSelector<Source.AsyncIterator, XMLRecordNodesBuilder>, context: XMLDecodingContext) {
-                self.selector = selector
-                self.context = context
+            init(reader: XMLRecordReader<Source.AsyncIterator>) {
+                self.reader = reader
             }
 
             /// The next record, or `nil` once the document has ended.
@@ -93,17 +86,11 @@ extension XMLEvents {
             ///   ``XMLEvents/Subtrees/Iterator/next()`` throws. Each is thrown once; the next call
             ///   returns `nil`.
             public nonisolated(nonsending) mutating func next() async throws -> Record? {
+                guard let record = try await reader.next() else { return nil }
                 do {
-                    // Most records are complete on the tape already: no asynchronous call for them.
-                    var parsed = selector?.nextParsed()
-                    if parsed == nil { parsed = try await selector?.next() }
-                    guard let nodes = parsed else {
-                        selector = nil
-                        return nil
-                    }
-                    return try context.decode(Record.self, from: nodes)
+                    return try record.decode(Record.self)
                 } catch {
-                    selector = nil
+                    reader.end()
                     throw error
                 }
             }
@@ -160,6 +147,52 @@ extension XMLEvents.Subtrees {
         ///   transfer then belongs to the task that parses ahead of the loop (see
         ///   <doc:Concurrency>).
         public mutating func response() async throws -> XMLHTTPResponse? {
+            try await reader.response()
+        }
+    }
+#endif
+
+/// The selected elements of a parse, built for decoding one after the other and handed out as
+/// ``XMLRecord``s: what the iterators of ``XMLEvents/Records`` and ``XMLEvents/ChosenRecords``
+/// read.
+struct XMLRecordReader<Source: AsyncIteratorProtocol> where Source.Element: ContiguousBytes {
+    /// `nil` once the document ended or failed, or ``end()`` was called.
+    private var selector: XMLTapeSelector<Source, XMLRecordNodesBuilder>?
+    private let context: XMLDecodingContext
+
+    init(_ path: XMLPath, feed: EventTapeFeed<Source>, decoder: XMLRecordDecoder) {
+        context = XMLDecodingContext(decoder)
+        selector = XMLTapeSelector(path, feed: feed, builder: XMLRecordNodesBuilder(context: context))
+    }
+
+    /// The next selected element, or `nil` once the document has ended; lets the parse go at
+    /// the end and at an error.
+    nonisolated(nonsending) mutating func next() async throws -> XMLRecord? {
+        do {
+            // Most records are complete on the tape already: no asynchronous call for them.
+            var parsed = selector?.nextParsed()
+            if parsed == nil { parsed = try await selector?.next() }
+            guard let nodes = parsed else {
+                selector = nil
+                return nil
+            }
+            return XMLRecord(nodes: nodes, context: context)
+        } catch {
+            selector = nil
+            throw error
+        }
+    }
+
+    /// Lets the parse go: a record failed, and iteration ends.
+    mutating func end() {
+        selector = nil
+    }
+}
+
+#if HTTP
+    extension XMLRecordReader where Source == XMLByteSource.Iterator {
+        /// The head of the source's HTTP response; refused once the parse was let go.
+        mutating func response() async throws -> XMLHTTPResponse? {
             guard selector != nil else { throw XMLHTTPError.responseAfterTheEnd }
             return try await selector?.response() ?? nil
         }

@@ -95,3 +95,28 @@ public struct XMLRecordDecoder: Sendable {
         try XMLDecodingContext(self).decode(type, from: element)
     }
 }
+
+extension XMLRecordDecoder {
+    /// Whether a decoding context made for `other` would decode exactly as one made for this
+    /// decoder: the same strategies and key, and no values to hand over. Custom strategies and
+    /// user info are closures and values that cannot be compared: never equivalent.
+    func isEquivalent(to other: XMLRecordDecoder) -> Bool {
+        guard textContentKey == other.textContentKey, userInfo.isEmpty, other.userInfo.isEmpty else { return false }
+        switch (keyDecodingStrategy, other.keyDecodingStrategy) {
+        case (.useDefaultKeys, .useDefaultKeys), (.convertFromSnakeCase, .convertFromSnakeCase),
+            (.convertFromKebabCase, .convertFromKebabCase):
+            break
+        default:
+            return false
+        }
+        switch (dateDecodingStrategy, other.dateDecodingStrategy) {
+        case (.deferredToDate, .deferredToDate), (.secondsSince1970, .secondsSince1970),
+            (.millisecondsSince1970, .millisecondsSince1970), (.iso8601, .iso8601):
+            return true
+        case (.formatted(let formatter), .formatted(let otherFormatter)):
+            return formatter === otherFormatter
+        default:
+            return false
+        }
+    }
+}

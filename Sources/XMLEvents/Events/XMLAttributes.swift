@@ -108,8 +108,40 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
     ///   `prefix:local` (the prefix as written in the document).
     /// - Returns: The value, or `nil` when no attribute passes.
     /// - Complexity: O(*n*) in the number of attributes.
+    ///
+    /// Setting a value replaces the value of the first attribute that passes, or appends an
+    /// attribute of that name when none does; setting `nil` removes the first that passes. A
+    /// new attribute's name is `local`, `{uri}local` (the writer chooses its prefix) or
+    /// `prefix:local` (a prefix the element or an ancestor declares, or `xml`).
     public subscript(name: String) -> String? {
-        firstIndex(named: name).map { self[$0].value }
+        get { firstIndex(named: name).map { self[$0].value } }
+        set {
+            var attributes = Array(self)
+            if let index = firstIndex(named: name) {
+                if let newValue { attributes[index].value = newValue } else { attributes.remove(at: index) }
+            } else if let newValue {
+                attributes.append(XMLAttribute(name: Self.newName(name), value: newValue))
+            } else {
+                return
+            }
+            self = XMLAttributes(attributes)
+        }
+    }
+
+    /// The name of an attribute added by its written form.
+    private static func newName(_ written: String) -> XMLName {
+        if written.hasPrefix("{"), let close = written.firstIndex(of: "}") {
+            let uri = String(written[written.index(after: written.startIndex)..<close])
+            return XMLName(
+                localName: String(written[written.index(after: close)...]), namespaceURI: uri.isEmpty ? nil : uri)
+        }
+        if let colon = written.firstIndex(of: ":") {
+            let prefix = String(written[..<colon])
+            return XMLName(
+                localName: String(written[written.index(after: colon)...]), prefix: prefix,
+                namespaceURI: prefix == "xml" ? "http://www.w3.org/XML/1998/namespace" : nil)
+        }
+        return XMLName(localName: written)
     }
 
     /// The value of the attribute with this local name in this namespace (`nil` for an
@@ -121,10 +153,7 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
     /// - Returns: The value, or `nil` when there is no such attribute.
     /// - Complexity: O(*n*) in the number of attributes.
     public subscript(localName: String, namespaceURI namespaceURI: String?) -> String? {
-        indices.first { index in
-            let name = self.name(at: index)
-            return name.localName == localName && name.namespaceURI == namespaceURI
-        }.map { self[$0].value }
+        firstIndex(localName, namespaceURI: namespaceURI).map { self[$0].value }
     }
 
     /// The first attribute that passes a name test, as for ``subscript(_:)-(String)``.
@@ -145,6 +174,20 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
         }
         guard let test = XMLNameTest(lookup: name) else { return nil }
         return indices.first { test.matches(self.name(at: $0)) }
+    }
+
+    /// The position of the attribute with this local name in this namespace (`nil` for an
+    /// unprefixed attribute, which is in no namespace).
+    ///
+    /// - Parameters:
+    ///   - localName: The attribute's local name.
+    ///   - namespaceURI: The attribute's namespace URI, or `nil` for none.
+    /// - Returns: The position, or `nil` when there is no such attribute.
+    public func firstIndex(_ localName: String, namespaceURI: String?) -> Int? {
+        indices.first { index in
+            let name = self.name(at: index)
+            return name.localName == localName && name.namespaceURI == namespaceURI
+        }
     }
 
     /// The attributes as they would be written in a start tag: `a="1" b="2"`.

@@ -2,7 +2,8 @@
 /// bytes of the input.
 ///
 /// libxml2 reports positions where it is, not where a construct began: for a start element that
-/// is just after the tag's closing `>`.
+/// is at the tag's closing `>` (the `/>` of an empty-element tag); for the other events see
+/// ``XMLParsingOptions/locatesEveryEvent``.
 public struct XMLLocation: Sendable, Hashable, CustomStringConvertible {
     /// The 1-based line.
     public var line: Int

@@ -4,7 +4,8 @@
 ///
 /// ```
 /// path  ::= "/"? step ("/" step)*
-/// step  ::= "*" | local | "{" uri? "}" (local | "*") | prefix ":" (local | "*")
+/// step  ::= test | "(" test ("|" test)* ")"
+/// test  ::= "*" | local | "{" uri? "}" (local | "*") | prefix ":" (local | "*")
 /// ```
 ///
 /// - An absolute path (`/registry/record`) matches an element whose whole ancestry, from the
@@ -18,6 +19,8 @@
 ///   ``init(_:namespaces:)`` binds `prefix` to `uri`; the prefixes written in the document play
 ///   no part. `xml` is always bound to the XML namespace.
 /// - `*` matches any one element; `{uri}*` and `prefix:*` any one element of that namespace.
+/// - `(a|b)` matches an element that any of its tests matches: `/osm/(node|way)` selects the
+///   nodes and the ways of an OpenStreetMap file, in document order, and no other child.
 ///
 /// Matching needs only the stack of open elements, so a path is checked as the events stream
 /// past, in O(1) per event for paths without wildcards in their middle.
@@ -29,7 +32,7 @@ public struct XMLPath: Sendable, Hashable, CustomStringConvertible {
     public let isAbsolute: Bool
 
     /// The steps, from the outermost element to the selected one.
-    let steps: [XMLNameTest]
+    let steps: [XMLPathStep]
 
     /// Reads a path.
     ///
@@ -42,10 +45,10 @@ public struct XMLPath: Sendable, Hashable, CustomStringConvertible {
         isAbsolute = body.first == "/"
         if isAbsolute { body = body.dropFirst() }
         guard !body.isEmpty else { throw XMLPathError(path: path, reason: .emptyPath) }
-        var steps: [XMLNameTest] = []
+        var steps: [XMLPathStep] = []
         for text in XMLPath.splitSteps(body) {
             do {
-                steps.append(try XMLNameTest(parsing: text, prefixes: namespaces))
+                steps.append(try XMLPathStep(parsing: text, prefixes: namespaces))
             } catch {
                 throw XMLPathError(path: path, reason: XMLPath.reason(for: error, step: text))
             }
@@ -66,7 +69,7 @@ public struct XMLPath: Sendable, Hashable, CustomStringConvertible {
         isAbsolute = false
         guard !name.isEmpty else { throw XMLPathError(path: name, reason: .emptyPath) }
         do {
-            steps = [try XMLNameTest(parsing: name[...], prefixes: namespaces)]
+            steps = [XMLPathStep(try XMLNameTest(parsing: name[...], prefixes: namespaces))]
         } catch {
             throw XMLPathError(path: name, reason: XMLPath.reason(for: error, step: name[...]))
         }
@@ -78,7 +81,7 @@ public struct XMLPath: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter name: A resolved name, for example one from an event.
     public init(name: XMLName) {
         isAbsolute = false
-        steps = [XMLNameTest(namespace: .uri(name.namespaceURI ?? ""), localName: name.localName)]
+        steps = [XMLPathStep(XMLNameTest(namespace: .uri(name.namespaceURI ?? ""), localName: name.localName))]
     }
 
     /// Whether an element whose ancestry is `path` (names from the root element down to the
@@ -125,5 +128,68 @@ public struct XMLPath: Sendable, Hashable, CustomStringConvertible {
         case .invalidName: return .invalidName(String(step))
         case .unknownPrefix(let prefix): return .unknownPrefix(prefix)
         }
+    }
+}
+
+/// One step of an ``XMLPath``: a name test, or several of which any may pass (`(node|way)`).
+struct XMLPathStep: Sendable, Hashable, CustomStringConvertible {
+    /// The first test, kept apart so that a step of one test (nearly every step) matches without
+    /// a loop.
+    private let first: XMLNameTest
+    private let others: [XMLNameTest]
+
+    init(_ test: XMLNameTest) {
+        self.init(first: test, others: [])
+    }
+
+    /// Reads a step: a name test, or `(` tests separated by `|` `)`.
+    init(parsing text: Substring, prefixes: [String: String]?) throws(XMLNameTest.Problem) {
+        guard text.first == "(" else {
+            self.init(try XMLNameTest(parsing: text, prefixes: prefixes))
+            return
+        }
+        guard text.count > 1, text.last == ")" else { throw .invalidName }
+        var tests: [XMLNameTest] = []
+        for alternative in XMLPathStep.splitAlternatives(text.dropFirst().dropLast()) {
+            tests.append(try XMLNameTest(parsing: alternative, prefixes: prefixes))
+        }
+        self.init(first: tests[0], others: Array(tests.dropFirst()))
+    }
+
+    private init(first: XMLNameTest, others: [XMLNameTest]) {
+        self.first = first
+        self.others = others
+    }
+
+    /// Whether `name` passes any of the step's tests.
+    @inline(__always)
+    func matches(_ name: XMLName) -> Bool {
+        first.matches(name) || (!others.isEmpty && others.contains { $0.matches(name) })
+    }
+
+    /// `test`, or `(test|test)`.
+    var description: String {
+        others.isEmpty ? first.description : "(" + ([first] + others).map(\.description).joined(separator: "|") + ")"
+    }
+
+    /// Splits at each `|` outside braces; an empty alternative stays, to be refused as empty.
+    private static func splitAlternatives(_ body: Substring) -> [Substring] {
+        var alternatives: [Substring] = []
+        var start = body.startIndex
+        var inBraces = false
+        var index = body.startIndex
+        while index < body.endIndex {
+            switch body[index] {
+            case "{": inBraces = true
+            case "}": inBraces = false
+            case "|" where !inBraces:
+                alternatives.append(body[start..<index])
+                start = body.index(after: index)
+            default: break
+            }
+            index = body.index(after: index)
+        }
+        alternatives.append(body[start...])
+        return alternatives
     }
 }

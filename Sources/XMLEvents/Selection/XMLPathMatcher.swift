@@ -5,7 +5,7 @@
 /// from its parent's and its own name alone, so matching never looks back up the stack, and
 /// wildcards need no backtracking: the word holds every partial match at once.
 struct XMLPathMatcher: Sendable {
-    private let steps: [XMLNameTest]
+    private let steps: [XMLPathStep]
     private let isAbsolute: Bool
     private let selectedBit: UInt64
     /// One word per open element, the innermost last.

@@ -178,44 +178,6 @@ extension XMLSubtree {
         }
     }
 
-    /// The value of the first attribute that passes a name test.
-    ///
-    /// ```swift
-    /// record[attribute: "date"]
-    /// entry[attribute: "xml:lang"]                              // as written
-    /// link[attribute: "{http://www.w3.org/1999/xlink}href"]
-    /// ```
-    ///
-    /// - Parameter name: `local` (in any namespace or none), `{uri}local`, `{}local`,
-    ///   `prefix:local` (the prefix as written in the document).
-    /// - Returns: The value, or `nil` when no attribute passes.
-    /// - Complexity: O(*n*) in the number of attributes.
-    public subscript(attribute name: String) -> String? {
-        attribute(named: name)?.value
-    }
-
-    /// The first attribute that passes a name test, as for ``subscript(attribute:)``.
-    ///
-    /// - Parameter name: `local` (in any namespace or none), `{uri}local`, `{}local`,
-    ///   `prefix:local` (the prefix as written in the document).
-    /// - Returns: The attribute, with its resolved name, or `nil` when none passes.
-    /// - Complexity: O(*n*) in the number of attributes.
-    public func attribute(named name: String) -> XMLAttribute? {
-        storage.attributes.first(named: name)
-    }
-
-    /// The value of the attribute with this local name in this namespace (`nil` for an
-    /// unprefixed attribute, which is in no namespace).
-    ///
-    /// - Parameters:
-    ///   - localName: The attribute's local name.
-    ///   - namespaceURI: The attribute's namespace URI, or `nil` for no namespace.
-    /// - Returns: The value, or `nil` when the element has no such attribute.
-    /// - Complexity: O(*n*) in the number of attributes.
-    public func attribute(_ localName: String, namespaceURI: String?) -> String? {
-        storage.attributes[localName, namespaceURI: namespaceURI]
-    }
-
     /// Whether two names have the same local name and namespace.
     static func sameName(_ lhs: XMLName, _ rhs: XMLName) -> Bool {
         if lhs.isIdentical(to: rhs) { return true }

@@ -41,6 +41,32 @@ extension XMLSubtree {
             self.height = Swift.min(height, Storage.deepHeight)
         }
 
+        /// A copy with another name; the content is shared.
+        func replacing(name: XMLName) -> Storage {
+            Storage(
+                name: name, attributes: attributes, namespaces: namespaces, onlyText: onlyText, nodes: nodes,
+                location: location)
+        }
+
+        /// A copy with other attributes; the content is shared.
+        func replacing(attributes: XMLAttributes) -> Storage {
+            Storage(
+                name: name, attributes: attributes, namespaces: namespaces, onlyText: onlyText, nodes: nodes,
+                location: location)
+        }
+
+        /// A copy with other namespace declarations; the content is shared.
+        func replacing(namespaces: [XMLNamespaceDeclaration]) -> Storage {
+            Storage(
+                name: name, attributes: attributes, namespaces: namespaces, onlyText: onlyText, nodes: nodes,
+                location: location)
+        }
+
+        /// A copy with other content.
+        func replacing(children: [XMLContent]) -> Storage {
+            Storage(name: name, attributes: attributes, namespaces: namespaces, children: children, location: location)
+        }
+
         /// Content given as children, kept in its one representation, so that equal subtrees
         /// compare field by field.
         convenience init(

@@ -1,14 +1,15 @@
-/// One element of a document with everything inside it: an immutable, thread-safe tree built
+/// One element of a document with everything inside it: a thread-safe tree value built
 /// from the element's events, for code that wants a record whole rather than event by event.
 ///
 /// ```swift
 /// for try await record in try XMLEvents(url: url).elements(matching: "record") {
-///     print(record[attribute: "date"] ?? "-", record.child(named: "name")?.text ?? "")
+///     print(record.attributes["date"] ?? "-", record.child(named: "name")?.text ?? "")
 /// }
 /// ```
 ///
 /// A subtree is one reference to shared, immutable storage, so copying it, storing it or sending
-/// it to another task costs a retain. Names are the parser's interned ``XMLName`` values, shared
+/// it to another task costs a retain. It is a value: setting its ``name``, ``attributes``,
+/// ``namespaces`` or ``children`` makes new storage for that value alone, sharing the rest. Names are the parser's interned ``XMLName`` values, shared
 /// with every other event that carries them.
 ///
 /// Equality and hashing compare the content (name, attributes, namespace declarations and
@@ -17,7 +18,7 @@
 /// The type is not called `XMLElement` because Foundation on Apple platforms declares an
 /// `XMLElement` class, and the two names could not be told apart in a file importing both.
 public struct XMLSubtree: Sendable, Hashable {
-    let storage: Storage
+    private(set) var storage: Storage
 
     /// Creates a subtree from its parts, for tests and for building documents to write.
     ///
@@ -48,27 +49,41 @@ public struct XMLSubtree: Sendable, Hashable {
             location: location)
     }
 
-    /// The element's resolved name.
-    public var name: XMLName { storage.name }
+    /// The element's resolved name. Setting it renames the element in this value only.
+    public var name: XMLName {
+        get { storage.name }
+        set { storage = storage.replacing(name: newValue) }
+    }
 
-    /// The attributes of the start tag in document order, DTD defaults last.
-    public var attributes: XMLAttributes { storage.attributes }
+    /// The attributes of the start tag in document order, DTD defaults last. Setting them
+    /// changes this value only.
+    public var attributes: XMLAttributes {
+        get { storage.attributes }
+        set { storage = storage.replacing(attributes: newValue) }
+    }
 
     /// The namespace declarations made on this element itself. Declarations of ancestors are not
     /// repeated here; every name in the subtree is resolved already, and ``XMLWriter`` declares
     /// what a name needs when the subtree is written on its own.
-    public var namespaces: [XMLNamespaceDeclaration] { storage.namespaces }
-
-    /// The content between the start and end tags, in document order.
-    ///
-    /// - Complexity: O(1); an element whose content is one text run makes that one-item array
-    ///   anew on each call.
-    public var children: [XMLContent] {
-        if let text = storage.onlyText { return [.text(text)] }
-        return storage.nodes
+    public var namespaces: [XMLNamespaceDeclaration] {
+        get { storage.namespaces }
+        set { storage = storage.replacing(namespaces: newValue) }
     }
 
-    /// Where the parser reported the element's start tag (just after its `>`), or `nil` when the
+    /// The content between the start and end tags, in document order. Setting it (removing
+    /// children, say) changes this value only.
+    ///
+    /// - Complexity: O(1) to read; an element whose content is one text run makes that one-item
+    ///   array anew on each call.
+    public var children: [XMLContent] {
+        get {
+            if let text = storage.onlyText { return [.text(text)] }
+            return storage.nodes
+        }
+        set { storage = storage.replacing(children: newValue) }
+    }
+
+    /// Where the parser reported the element's start tag (at its closing `>`), or `nil` when the
     /// subtree was not built from an ``XMLEvents`` sequence.
     public var location: XMLLocation? { storage.location }
 

@@ -63,22 +63,6 @@ where Source.Element: ContiguousBytes {
     }
 }
 
-/// What an ``XMLTapeSelector`` hands a selected element's entries to.
-protocol XMLTapeSelectionBuilder {
-    /// What one selected element becomes.
-    associatedtype Selection
-
-    /// Whether a selected element is open: the entries that follow belong to it.
-    var isBuilding: Bool { get }
-
-    /// A selected element starts; `rows` are its rows of the tape's tables.
-    mutating func startSelection(_ entry: EventTape.Entry, rows: EventTape.StartTagRows, in tape: EventTape)
-
-    /// Reads the entries of `tape` from `cursor` into the open selected element until it ends,
-    /// and returns it; `nil` when every entry was read before its end.
-    mutating func continueSelection(in tape: EventTape, cursor: inout EventTape.Cursor) -> Selection?
-}
-
 #if HTTP
     extension XMLTapeSelector where Source == XMLByteSource.Iterator {
         /// The head of the source's HTTP response (see `EventTapeFeed.response()`).

@@ -4,8 +4,8 @@
 /// ```swift
 /// mutating func startElement(_ tag: borrowing XMLStartTag) {
 ///     guard tag.name.localName == "record" else { return }
-///     let id = tag[attribute: "id"]                       // a copy, or nil
-///     tag.withAttributeValue(at: 0) { value in bytes += value.count }  // borrowed
+///     let id = tag.attributes["id"]                       // a copy, or nil
+///     tag.attributes.withValue(at: 0) { value in bytes += value.count }  // borrowed
 /// }
 /// ```
 ///
@@ -36,93 +36,22 @@ public struct XMLStartTag: ~Copyable {
     /// The element's resolved name.
     @inlinable public var name: XMLName { nameBits.name }
 
-    /// Where the parser reported the tag: just after its `>`.
+    /// Where the parser reported the tag: at its closing `>` (the `/>` of an empty-element tag).
     @inlinable public var location: XMLLocation { locationRow.pointee.location }
 
-    /// How many attributes the tag has, DTD defaults included.
-    @inlinable public var attributeCount: Int { attributeRows.count }
-
-    /// The name of the attribute at `index`, in document order (DTD defaults last).
+    /// The tag's attributes, in document order (DTD defaults last), read in place: a view of the
+    /// parser's rows that is valid, like the tag, only during the call that received it.
     ///
-    /// - Parameter index: From 0 up to, not including, ``attributeCount``.
+    /// ```swift
+    /// let id = tag.attributes["id"]                  // a copy of the value, or nil
+    /// let all = tag.attributes.copied                // XMLAttributes, to keep
+    /// ```
+    ///
+    /// The view is lent, not given: read it through `tag.attributes`, or pass it to a function
+    /// that takes it `borrowing`; it cannot be bound to a constant or stored.
     @inlinable
-    public func attributeName(at index: Int) -> XMLName {
-        checkAttributeIndex(index)
-        return attributeRows[index].name.name
-    }
-
-    /// Calls `body` with the value of the attribute at `index`, borrowed.
-    ///
-    /// - Parameters:
-    ///   - index: From 0 up to, not including, ``attributeCount``.
-    ///   - body: Reads the value; it is valid only while `body` runs.
-    /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws.
-    @inlinable
-    public func withAttributeValue<Result, Failure: Error>(
-        at index: Int, _ body: (borrowing XMLText) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        checkAttributeIndex(index)
-        let row = attributeRows[index]
-        return try body(XMLText(base: bytes.map { $0 + row.valueStart }, count: row.valueCount))
-    }
-
-    /// Stops the process, with a message that says so, when `index` is not an attribute's: in
-    /// every build, as an array's subscript does, since past the tag lie the next tags' rows.
-    @inlinable
-    func checkAttributeIndex(_ index: Int) {
-        guard index >= 0, index < attributeRows.count else {
-            fatalError("XMLStartTag attribute index \(index) is out of range 0..<\(attributeRows.count)")
-        }
-    }
-
-    /// A copy of the value of the attribute at `index`.
-    ///
-    /// - Parameter index: From 0 up to, not including, ``attributeCount``.
-    @inlinable
-    public func attributeValue(at index: Int) -> String {
-        withAttributeValue(at: index) { $0.string }
-    }
-
-    /// The index of the first attribute with this local name in this namespace (`nil` for an
-    /// unprefixed attribute, which is in no namespace).
-    ///
-    /// - Parameters:
-    ///   - localName: The attribute's local name.
-    ///   - namespaceURI: The attribute's namespace URI, or `nil` for none.
-    /// - Returns: The index, or `nil` when the tag has no such attribute.
-    public func attributeIndex(_ localName: String, namespaceURI: String?) -> Int? {
-        attributeRows.firstIndex { $0.name.name.localName == localName && $0.name.name.namespaceURI == namespaceURI }
-    }
-
-    /// A copy of the value of the first attribute that passes a name test, as for
-    /// ``XMLSubtree/subscript(attribute:)``.
-    ///
-    /// - Parameter name: `local` (in any namespace or none), `{uri}local`, `{}local`,
-    ///   `prefix:local` (the prefix as written in the document).
-    /// - Returns: The value, or `nil` when no attribute passes.
-    public subscript(attribute name: String) -> String? {
-        guard let index = attributeIndex(named: name) else { return nil }
-        return attributeValue(at: index)
-    }
-
-    /// The index of the first attribute that passes a name test, as for
-    /// ``subscript(attribute:)``.
-    ///
-    /// - Parameter name: `local`, `{uri}local`, `{}local` or `prefix:local`.
-    /// - Returns: The index, or `nil` when no attribute passes.
-    public func attributeIndex(named name: String) -> Int? {
-        if let local = XMLNameTest.plainLocalName(name) {
-            return attributeRows.firstIndex { $0.name.name.localName == local }
-        }
-        guard let test = XMLNameTest(lookup: name) else { return nil }
-        return attributeRows.firstIndex { test.matches($0.name.name) }
-    }
-
-    /// A copy of the attributes, in document order, in one allocation.
-    public var attributes: XMLAttributes {
-        guard let bytes, !attributeRows.isEmpty else { return XMLAttributes() }
-        return XMLAttributes(tapeRows: attributeRows, bytes: bytes)
+    public var attributes: Attributes {
+        _read { yield Attributes(rows: attributeRows, bytes: bytes) }
     }
 
     /// How many namespace declarations the tag makes.

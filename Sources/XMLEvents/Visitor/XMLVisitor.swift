@@ -26,7 +26,7 @@
 /// for it: ``XMLText`` and ``XMLStartTag`` are views into the parser's buffers, valid only during
 /// the call that receives them. They are noncopyable and passed `borrowing`, so the compiler
 /// makes sure they do not outlive it; copy what you need to keep (``XMLText/string``,
-/// ``XMLStartTag/subscript(attribute:)``, ``XMLStartTag/attributes``).
+/// `tag.attributes["id"]`, ``XMLStartTag/Attributes/copied``).
 ///
 /// The visit is specialized for your visitor type (the replay loop is inlined into your code),
 /// so a method you do not implement costs nothing. A method may throw to stop the visit: parsing

@@ -16,6 +16,10 @@ struct CompositionPathTests {
         ("{http://example.com/a/b}feed/entry", "{http://example.com/a/b}feed/entry", false),
         ("atom:feed/atom:*", "{http://www.w3.org/2005/Atom}feed/{http://www.w3.org/2005/Atom}*", false),
         ("xml:lang", "{http://www.w3.org/XML/1998/namespace}lang", false),
+        ("/osm/(node|way)", "/osm/(node|way)", true),
+        ("(a|atom:b|*)/c", "(a|{http://www.w3.org/2005/Atom}b|*)/c", false),
+        ("({urn:a|b}x|y)", "({urn:a|b}x|y)", false),
+        ("(only)", "only", false),
     ])
     func readsValidPaths(path: String, canonical: String, isAbsolute: Bool) throws {
         let parsed = try XMLPath(path, namespaces: ["atom": "http://www.w3.org/2005/Atom"])
@@ -34,6 +38,10 @@ struct CompositionPathTests {
         ("a b", .invalidName("a b")),
         ("1a", .invalidName("1a")),
         ("a:b:c", .invalidName("a:b:c")),
+        ("(a|)", .invalidName("(a|)")),
+        ("()", .invalidName("()")),
+        ("(a|b", .invalidName("(a|b")),
+        ("/r/(a|p:b)", .unknownPrefix("p")),
     ])
     func rejectsInvalidPaths(path: String, reason: XMLPathError.Reason) {
         #expect(throws: XMLPathError(path: path, reason: reason)) { try XMLPath(path) }
@@ -176,10 +184,22 @@ struct CompositionPathTests {
     @Test func nestedMatchesAreDeliveredInsideTheOuterMatch() async throws {
         let xml = "<r><a id=\"1\"><a id=\"2\"><a id=\"3\"/></a></a><a id=\"4\"/><b><a id=\"5\"/></b></r>"
         let matches = try await collect(XMLEvents(string: xml).elements(matching: "a"))
-        #expect(matches.map { $0[attribute: "id"] } == ["1", "4", "5"])
+        #expect(matches.map { $0.attributes["id"] } == ["1", "4", "5"])
         #expect(matches[0].description == "<a id=\"1\"><a id=\"2\"><a id=\"3\"/></a></a>")
         // After the outer match closes, matching resumes with the right ancestry.
         #expect(try await selected(xml, path: "/r/a").count == 2)
         #expect(try await selected(xml, path: "b/a") == ["<a id=\"5\"/>"])
+    }
+
+    /// `(a|b)` selects the elements any of its tests selects, in document order, and nothing else.
+    @Test func alternativesSelectEitherName() async throws {
+        let document = "<osm><node id='1'/><bounds/><way id='2'><node id='n'/></way><node id='3'/><relation/></osm>"
+        var selected: [String] = []
+        for try await element in try XMLEvents(string: document, chunkSize: 5).elements(matching: "/osm/(node|way)") {
+            selected.append(element.name.localName + (element.attributes["id"] ?? ""))
+        }
+        #expect(selected == ["node1", "way2", "node3"])
+        #expect(try XMLPath("(a|b)/c").matches([XMLName(localName: "b"), XMLName(localName: "c")]))
+        #expect(try !XMLPath("(a|b)/c").matches([XMLName(localName: "x"), XMLName(localName: "c")]))
     }
 }

@@ -30,9 +30,9 @@ struct CompositionSequenceTests {
         #expect(try await collect(records.filter { $0.id % 5 == 0 }.map(\.id)) == [0, 5, 10, 15])
         let elements = try XMLEvents(string: xml).elements(matching: "record")
         #expect(
-            try await elements.map { $0[attribute: "id"] ?? "" }.reduce("") { $0 + $1 }
+            try await elements.map { $0.attributes["id"] ?? "" }.reduce("") { $0 + $1 }
                 == (0..<20).map(String.init).joined())
-        let decodedFromElements = elements.filter { $0[attribute: "id"] == "3" }.decode(Record.self)
+        let decodedFromElements = elements.filter { $0.attributes["id"] == "3" }.decode(Record.self)
         #expect(try await collect(decodedFromElements) == [Record(id: 3, name: "record 3")])
     }
 
@@ -60,7 +60,7 @@ struct CompositionSequenceTests {
         do {
             let flag = ReleaseFlag()
             let events = XMLEvents(ReleaseTrackingChunks(xml, chunkSize: 256, flag: flag))
-            let first = try await events.elements(matching: "record").first { $0[attribute: "id"] == "2" }
+            let first = try await events.elements(matching: "record").first { $0.attributes["id"] == "2" }
             #expect(first?.child(named: "name")?.text == "record 2")
             #expect(flag.isReleased)
             #expect(flag.chunksRead < 40, "read \(flag.chunksRead) of \(xml.utf8.count / 256) chunks")

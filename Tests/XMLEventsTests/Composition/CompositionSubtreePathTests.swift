@@ -28,7 +28,7 @@ struct CompositionSubtreePathTests {
         #expect(try entry.elements(matching: XMLPath("author/name")).map(\.text) == ["Ann", "Nested"])
         #expect(try entry.elements(matching: XMLPath("name")).map(\.text) == ["Ann", "Nested", "top-level name"])
         #expect(try entry.firstElement(matching: XMLPath("author/name"))?.text == "Ann")
-        #expect(try entry.elements(matching: XMLPath("link")).map { $0[attribute: "rel"] } == ["self", "alternate"])
+        #expect(try entry.elements(matching: XMLPath("link")).map { $0.attributes["rel"] } == ["self", "alternate"])
     }
 
     @Test func anAbsolutePathIsAnchoredAtTheChildren() async throws {

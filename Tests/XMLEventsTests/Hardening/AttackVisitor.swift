@@ -17,10 +17,10 @@
             report.elements += 1
             depth += 1
             report.maxDepth = max(report.maxDepth, depth)
-            report.maxAttributes = max(report.maxAttributes, tag.attributeCount + tag.namespaceDeclarationCount)
+            report.maxAttributes = max(report.maxAttributes, tag.attributes.count + tag.namespaceDeclarationCount)
             if report.elementNames.count < 8 { report.elementNames.append(tag.name.qualifiedName) }
-            for index in 0..<tag.attributeCount {
-                tag.withAttributeValue(at: index) { check($0) }
+            for index in 0..<tag.attributes.count {
+                tag.attributes.withValue(at: index) { check($0) }
             }
         }
 

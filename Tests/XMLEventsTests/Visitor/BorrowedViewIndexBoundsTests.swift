@@ -38,7 +38,7 @@ import XMLEvents
 
         mutating func startElement(_ tag: borrowing XMLStartTag) {
             guard tag.name.localName == "public" else { return }
-            values.append(read(tag, position.index(count: tag.attributeCount)))
+            values.append(read(tag, position.index(count: tag.attributes.count)))
         }
     }
 
@@ -78,7 +78,7 @@ import XMLEvents
 
     @Test func attributeValuePastTheEndStopsTheProcess() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            try await BorrowedViewIndexBoundsTests.visit(at: .end) { tag, index in tag.attributeValue(at: index) }
+            try await BorrowedViewIndexBoundsTests.visit(at: .end) { tag, index in tag.attributes.value(at: index) }
         }
         Self.expectStopped(result, saying: "XMLStartTag attribute index 1 is out of range 0..<1")
     }
@@ -86,7 +86,7 @@ import XMLEvents
     @Test func attributeValueBeforeTheStartStopsTheProcess() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             try await BorrowedViewIndexBoundsTests.visit(at: .beforeTheStart) { tag, index in
-                tag.attributeValue(at: index)
+                tag.attributes.value(at: index)
             }
         }
         Self.expectStopped(result, saying: "XMLStartTag attribute index -1 is out of range 0..<1")
@@ -95,7 +95,7 @@ import XMLEvents
     @Test func attributeNamePastTheEndStopsTheProcess() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             try await BorrowedViewIndexBoundsTests.visit(at: .end) { tag, index in
-                tag.attributeName(at: index).qualifiedName
+                tag.attributes.name(at: index).qualifiedName
             }
         }
         Self.expectStopped(result, saying: "XMLStartTag attribute index 1 is out of range 0..<1")
@@ -104,7 +104,7 @@ import XMLEvents
     @Test func attributeNameBeforeTheStartStopsTheProcess() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             try await BorrowedViewIndexBoundsTests.visit(at: .beforeTheStart) { tag, index in
-                tag.attributeName(at: index).qualifiedName
+                tag.attributes.name(at: index).qualifiedName
             }
         }
         Self.expectStopped(result, saying: "XMLStartTag attribute index -1 is out of range 0..<1")
@@ -113,7 +113,7 @@ import XMLEvents
     @Test func borrowedAttributeValuePastTheEndStopsTheProcess() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             try await BorrowedViewIndexBoundsTests.visit(at: .end) { tag, index in
-                tag.withAttributeValue(at: index) { $0.string }
+                tag.attributes.withValue(at: index) { $0.string }
             }
         }
         Self.expectStopped(result, saying: "XMLStartTag attribute index 1 is out of range 0..<1")
@@ -122,7 +122,7 @@ import XMLEvents
     @Test func borrowedAttributeValueBeforeTheStartStopsTheProcess() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             try await BorrowedViewIndexBoundsTests.visit(at: .beforeTheStart) { tag, index in
-                tag.withAttributeValue(at: index) { $0.string }
+                tag.attributes.withValue(at: index) { $0.string }
             }
         }
         Self.expectStopped(result, saying: "XMLStartTag attribute index -1 is out of range 0..<1")
@@ -146,8 +146,8 @@ import XMLEvents
     /// is outside.
     @Test func indexesInsideTheViewsRead() async throws {
         var attributes = AttributeReader(position: .last) { tag, index in
-            "\(tag.attributeName(at: index).qualifiedName)=\(tag.attributeValue(at: index))"
-                + tag.withAttributeValue(at: index) { "/\($0.count)" }
+            "\(tag.attributes.name(at: index).qualifiedName)=\(tag.attributes.value(at: index))"
+                + tag.attributes.withValue(at: index) { "/\($0.count)" }
         }
         try await XMLEvents(string: Self.document).visit(&attributes)
         #expect(attributes.values == ["id=visible/7"])

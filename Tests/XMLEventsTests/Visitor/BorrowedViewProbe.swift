@@ -89,23 +89,25 @@ struct BorrowedViewProbe: XMLVisitor {
         if tag.location != location {
             problem("<\(name)> location \(tag.location), want \(String(describing: location))")
         }
-        if tag.attributeCount != attributes.count {
-            return problem("<\(name)> has \(tag.attributeCount) attributes, want \(attributes.count)")
+        if tag.attributes.count != attributes.count || tag.attributes.isEmpty != attributes.isEmpty {
+            return problem("<\(name)> has \(tag.attributes.count) attributes, want \(attributes.count)")
         }
-        if tag.attributes != attributes { problem("<\(name)> attributes \(tag.attributes), want \(attributes)") }
+        if tag.attributes.copied != attributes {
+            problem("<\(name)> attributes \(tag.attributes.copied), want \(attributes)")
+        }
         if tag.namespaceDeclarationCount != namespaces.count || tag.namespaceDeclarations != namespaces {
             problem(
                 "<\(name)> namespaces \(tag.namespaceDeclarations) (\(tag.namespaceDeclarationCount)), want \(namespaces)"
             )
         }
         for (index, attribute) in attributes.enumerated() {
-            if tag.attributeName(at: index) != attribute.name {
-                problem("<\(name)> attribute \(index) named \(tag.attributeName(at: index)), want \(attribute.name)")
+            if tag.attributes.name(at: index) != attribute.name {
+                problem("<\(name)> attribute \(index) named \(tag.attributes.name(at: index)), want \(attribute.name)")
             }
-            if tag.attributeValue(at: index) != attribute.value {
-                problem("<\(name)> attribute \(index) = \(tag.attributeValue(at: index)), want \(attribute.value)")
+            if tag.attributes.value(at: index) != attribute.value {
+                problem("<\(name)> attribute \(index) = \(tag.attributes.value(at: index)), want \(attribute.value)")
             }
-            tag.withAttributeValue(at: index) { value in
+            tag.attributes.withValue(at: index) { value in
                 check(value, against: attribute.value, what: "value of \(attribute.name)")
             }
         }
@@ -126,20 +128,27 @@ struct BorrowedViewProbe: XMLVisitor {
             if let prefix = name.prefix {
                 tests.append(("\(prefix):\(local)", { $0.localName == local && $0.prefix == prefix }))
             }
-            let index = tag.attributeIndex(local, namespaceURI: uri)
+            let index = tag.attributes.firstIndex(local, namespaceURI: uri)
             let expected = attributes.firstIndex { $0.name.localName == local && $0.name.namespaceURI == uri }
-            if index != expected {
-                problem("attributeIndex(\(local), namespaceURI: \(uri ?? "nil")) = \(String(describing: index))")
+            let owned = XMLAttributes(attributes)
+            if index != expected || owned.firstIndex(local, namespaceURI: uri) != expected {
+                problem("firstIndex(\(local), namespaceURI: \(uri ?? "nil")) = \(String(describing: index))")
             }
-            if tag.attributeIndex(local, namespaceURI: "urn:absent") != nil {
-                problem("attributeIndex(\(local), namespaceURI: urn:absent) found one")
+            let value = tag.attributes[local, namespaceURI: uri]
+            if value != expected.map({ attributes[$0].value }) || value != owned[local, namespaceURI: uri] {
+                problem("[\(local), namespaceURI: \(uri ?? "nil")] = \(String(describing: value))")
+            }
+            if tag.attributes.firstIndex(local, namespaceURI: "urn:absent") != nil
+                || tag.attributes[local, namespaceURI: "urn:absent"] != nil
+            {
+                problem("firstIndex(\(local), namespaceURI: urn:absent) found one")
             }
         }
         for (written, passes) in tests {
             lookupsChecked += 1
             let expected = attributes.firstIndex { passes($0.name) }
-            let index = tag.attributeIndex(named: written)
-            let value = tag[attribute: written]
+            let index = tag.attributes.firstIndex(named: written)
+            let value = tag.attributes[written]
             if index != expected || value != expected.map({ attributes[$0].value }) {
                 problem(
                     "lookup \(written): index \(String(describing: index)), value \(String(describing: value)); "

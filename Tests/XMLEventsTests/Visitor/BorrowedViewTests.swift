@@ -49,23 +49,23 @@ import XMLEvents
 
         mutating func startElement(_ tag: borrowing XMLStartTag) {
             var lookups: [String: String?] = [:]
-            for written in Self.writtenNames { lookups[written] = tag[attribute: written] }
+            for written in Self.writtenNames { lookups[written] = tag.attributes[written] }
             var indices: [String: Int?] = [:]
             for (local, uri) in [
                 ("id", nil), ("id", "urn:p"), ("id", "urn:q"), ("id", "urn:none"), ("flag", "urn:p"),
                 ("flag", nil), ("flag", "urn:other"), ("kind", nil),
             ] as [(String, String?)] {
-                indices["\(uri.map { "{\($0)}" } ?? "")\(local)"] = tag.attributeIndex(local, namespaceURI: uri)
+                indices["\(uri.map { "{\($0)}" } ?? "")\(local)"] = tag.attributes.firstIndex(local, namespaceURI: uri)
             }
             var emptyValue: (Int, Bool, Bool, Bool)?
-            if let index = tag.attributeIndex("empty", namespaceURI: nil) {
-                emptyValue = tag.withAttributeValue(at: index) { ($0.count, $0.isEmpty, $0.isWhitespace, $0 == "") }
+            if let index = tag.attributes.firstIndex("empty", namespaceURI: nil) {
+                emptyValue = tag.attributes.withValue(at: index) { ($0.count, $0.isEmpty, $0.isWhitespace, $0 == "") }
             }
             tags.append(
                 Tag(
-                    name: tag.name, location: tag.location, attributeCount: tag.attributeCount,
-                    names: (0..<tag.attributeCount).map { tag.attributeName(at: $0) },
-                    values: (0..<tag.attributeCount).map { tag.attributeValue(at: $0) }, lookups: lookups,
+                    name: tag.name, location: tag.location, attributeCount: tag.attributes.count,
+                    names: (0..<tag.attributes.count).map { tag.attributes.name(at: $0) },
+                    values: (0..<tag.attributes.count).map { tag.attributes.value(at: $0) }, lookups: lookups,
                     indices: indices, declarations: tag.namespaceDeclarations,
                     declarationCount: tag.namespaceDeclarationCount, emptyValue: emptyValue))
         }

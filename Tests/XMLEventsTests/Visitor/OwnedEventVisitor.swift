@@ -48,9 +48,9 @@ struct OwnedEventVisitor: XMLVisitor {
     /// The start element of `tag`, its attributes read one by one through the indexed accessors.
     static func event(for tag: borrowing XMLStartTag) -> XMLEvent {
         var attributes: [XMLAttribute] = []
-        for index in 0..<tag.attributeCount {
-            let value = tag.withAttributeValue(at: index) { $0.string }
-            attributes.append(XMLAttribute(name: tag.attributeName(at: index), value: value))
+        for index in 0..<tag.attributes.count {
+            let value = tag.attributes.withValue(at: index) { $0.string }
+            attributes.append(XMLAttribute(name: tag.attributes.name(at: index), value: value))
         }
         return .startElement(
             name: tag.name, attributes: XMLAttributes(attributes), namespaces: tag.namespaceDeclarations)

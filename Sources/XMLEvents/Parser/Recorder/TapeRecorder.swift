@@ -57,6 +57,7 @@ struct TapeRecorder {
         shared.pointee.amplification_allowance = limits.entityExpansionAllowance
         shared.pointee.amplification_ratio = limits.maxEntityExpansionRatio
         shared.pointee.drops_whitespace_only_text = options.dropsWhitespaceOnlyText
+        shared.pointee.locates_every_event = options.locatesEveryEvent
     }
 
     /// Frees the state shared with the C callbacks; the recorder is not used after.
@@ -116,6 +117,10 @@ struct TapeRecorder {
             (MemoryLayout<Columns>.offset(of: \.namespaces), MemoryLayout<xmlevents_columns>.offset(of: \.namespaces)),
             (MemoryLayout<Columns>.offset(of: \.locations), MemoryLayout<xmlevents_columns>.offset(of: \.locations)),
             (MemoryLayout<Columns>.offset(of: \.bytes), MemoryLayout<xmlevents_columns>.offset(of: \.bytes)),
+            (
+                MemoryLayout<Columns>.offset(of: \.eventLocations),
+                MemoryLayout<xmlevents_columns>.offset(of: \.event_locations)
+            ),
         ]
         // A kind is stored as its case index; the C side writes the raw values.
         let kinds: [EventTape.Kind] = [.startElement, .endElement, .text, .cdata]
@@ -162,14 +167,14 @@ struct TapeRecorder {
 
     mutating func startDocument(version: String?, encoding: String?, standalone: Bool?) {
         tape.prologs.append(EventTape.Prolog(version: version, encoding: encoding, standalone: standalone))
-        columns.pointee.entries.append(EventTape.Entry(kind: .startDocument, start: tape.prologs.count - 1))
+        record(EventTape.Entry(kind: .startDocument, start: tape.prologs.count - 1))
     }
 
     mutating func doctype(name: String, publicID: String?, systemID: String?) {
         flushPending()
         sawMarkup = true
         tape.doctypes.append(EventTape.Doctype(name: name, publicID: publicID, systemID: systemID))
-        columns.pointee.entries.append(EventTape.Entry(kind: .doctype, start: tape.doctypes.count - 1))
+        record(EventTape.Entry(kind: .doctype, start: tape.doctypes.count - 1))
     }
 
     /// The tape name for libxml2's strings of an element or attribute name that the C
@@ -250,19 +255,25 @@ struct TapeRecorder {
             if !continues { flushPending() }
             if pendingKind == Self.pendingNone {
                 pendingKind = Self.pendingCDATA
-                shared.pointee.pending_start = columns.pointee.bytes.count
+                startRun()
             }
             shared.pointee.cdata_continuation_offset = offset.map { $0 + bytes.count } ?? -1
         } else {
             if pendingKind == Self.pendingCDATA { flushPending() }
             if pendingKind == Self.pendingNone {
                 pendingKind = Self.pendingText
-                shared.pointee.pending_start = columns.pointee.bytes.count
+                startRun()
             }
         }
         guard let offset, followsCarriageReturn || bytes.contains(0x0D) else { return append(bytes) }
         if bytes.last == 0x0D { cdataCarriageReturnEnd = offset + bytes.count }
         appendNormalizingLineEnds(bytes, skippingLeadingLineFeed: followsCarriageReturn)
+    }
+
+    /// Starts a run at the end of the bytes, located where its first piece was reported.
+    private func startRun() {
+        shared.pointee.pending_start = columns.pointee.bytes.count
+        if shared.pointee.locates_every_event { xmlevents_recorder_locate_run(shared) }
     }
 
     /// Appends `bytes` with CR LF and lone CR turned into LF.
@@ -293,7 +304,7 @@ struct TapeRecorder {
             columns.pointee.bytes.removeLast(from: start)
             return fail(.nodeLengthLimitExceeded, "Comment is longer than the limit of \(limits.maxNodeLength) bytes")
         }
-        columns.pointee.entries.append(EventTape.Entry(kind: .comment, start: start, count: count))
+        record(EventTape.Entry(kind: .comment, start: start, count: count))
     }
 
     mutating func processingInstruction(target: UnsafePointer<UInt8>, data: UnsafePointer<UInt8>?) {
@@ -314,13 +325,13 @@ struct TapeRecorder {
                 .nodeLengthLimitExceeded,
                 "Processing instruction is longer than the limit of \(limits.maxNodeLength) bytes")
         }
-        columns.pointee.entries.append(
+        record(
             EventTape.Entry(kind: .processingInstruction, start: start, count: targetCount, extra: UInt32(dataCount)))
     }
 
     mutating func endDocument() {
         flushPending()
-        columns.pointee.entries.append(EventTape.Entry(kind: .endDocument))
+        record(EventTape.Entry(kind: .endDocument))
     }
 
     /// Charges the replacement text an entity reference is about to produce to the
@@ -421,6 +432,13 @@ struct TapeRecorder {
         let open = shared.pointee.open_names
         guard open.count > 0, let base = open.base else { return nil }
         return TapeName(bits: base.assumingMemoryBound(to: UInt.self)[open.count - 1]).name.qualifiedName
+    }
+
+    /// Appends an entry of the kinds this recorder records (the C callbacks append the others),
+    /// with its row in the event locations when every event is located.
+    private mutating func record(_ entry: EventTape.Entry) {
+        columns.pointee.entries.append(entry)
+        if shared.pointee.locates_every_event { xmlevents_recorder_locate_entry(shared) }
     }
 
     /// Records the character data or CDATA section gathered so far as one entry.

@@ -22,6 +22,14 @@ extension EventTape {
             locationIndex &+= 1
             return rows
         }
+
+        /// The rows of the start element `entry` when it is the entry read last, taken already.
+        func rowsOfStartTagReadLast(_ entry: Entry) -> StartTagRows {
+            StartTagRows(
+                attributes: (attributeIndex &- entry.count)..<attributeIndex,
+                namespaces: (namespaceIndex &- Int(entry.extra))..<namespaceIndex,
+                location: locationIndex &- 1)
+        }
     }
 
     /// The rows of a start element in the tape's tables.

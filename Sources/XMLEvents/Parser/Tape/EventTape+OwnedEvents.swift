@@ -24,7 +24,8 @@ extension EventTape {
     @usableFromInline
     struct OwnedEventReader {
         private var cursor = Cursor()
-        /// Where the last start element read was reported.
+        /// Where the last start element read was reported; with
+        /// ``XMLParsingOptions/locatesEveryEvent``, the last event of any kind.
         @usableFromInline private(set) var location: XMLLocation?
         private var shortTexts = ShortTextCache()
 
@@ -41,6 +42,9 @@ extension EventTape {
         mutating func next(in tape: EventTape) -> XMLEvent? {
             guard cursor.index < tape.count else { return nil }
             let entry = tape.columns.pointee.entries[cursor.index]
+            // Empty unless every event is located: then it holds one row per entry.
+            let eventLocations = tape.columns.pointee.eventLocations
+            if cursor.index < eventLocations.count { location = eventLocations[cursor.index].location }
             cursor.index &+= 1
             switch entry.kind {
             case .startElement:
@@ -73,6 +77,32 @@ extension EventTape {
             case .endDocument:
                 return .endDocument
             }
+        }
+
+        /// Hands the start element read last to `builder`, when the entry read last is one;
+        /// ``continueSelection(_:in:)`` then reads the rest of it from where the events stopped.
+        mutating func startSelection<Builder: XMLTapeSelectionBuilder>(
+            _ builder: inout Builder, in tape: EventTape
+        ) -> Bool {
+            guard cursor.index > 0, cursor.index <= tape.count else { return false }
+            let entry = tape.columns.pointee.entries[cursor.index &- 1]
+            guard entry.kind == .startElement else { return false }
+            builder.startSelection(entry, rows: cursor.rowsOfStartTagReadLast(entry), in: tape)
+            return true
+        }
+
+        /// Reads the entries of the element `builder` builds until it ends; `nil` when the tape
+        /// ended first (``rewind()`` after the next refill, and call again).
+        mutating func continueSelection<Builder: XMLTapeSelectionBuilder>(
+            _ builder: inout Builder, in tape: EventTape
+        ) -> Builder.Selection? {
+            guard let selection = builder.continueSelection(in: tape, cursor: &cursor) else { return nil }
+            // When every event is located, the element's end tag is the event read last.
+            let eventLocations = tape.columns.pointee.eventLocations
+            if cursor.index > 0, cursor.index <= eventLocations.count {
+                location = eventLocations[cursor.index &- 1].location
+            }
+            return selection
         }
     }
 }

@@ -60,7 +60,8 @@ extension EventTape {
         @usableFromInline var uriCount: Int
     }
 
-    /// Where a start element was reported.
+    /// Where a start element, or with ``XMLParsingOptions/locatesEveryEvent`` any event, was
+    /// reported.
     @usableFromInline
     struct Location: BitwiseCopyable {
         @usableFromInline var line: Int

@@ -1,6 +1,7 @@
 /// The events of one parse call, recorded compactly: one fixed-size entry per event, the bytes
 /// of every text, comment, attribute value and processing instruction in one buffer, the
-/// attributes, namespace declarations and locations of start tags in tables of their own.
+/// attributes, namespace declarations and locations of start tags in tables of their own, and
+/// with ``XMLParsingOptions/locatesEveryEvent`` the location of every event in one more.
 ///
 /// The libxml2 callbacks cannot be generic, so they record here, and every kind of consumer reads
 /// the tape afterwards: the owned events of `for try await`, the subtrees of
@@ -25,6 +26,9 @@ final class EventTape {
         /// Where each start element was reported, in order.
         @usableFromInline var locations = TapeColumn<Location>(capacity: 128)
         @usableFromInline var bytes = TapeColumn<UInt8>(capacity: 16 * 1024)
+        /// Where each event was reported, one row per entry, when
+        /// ``XMLParsingOptions/locatesEveryEvent`` is set; empty otherwise.
+        @usableFromInline var eventLocations = TapeColumn<Location>(capacity: 0)
     }
 
     @usableFromInline let columns: UnsafeMutablePointer<Columns>
@@ -50,6 +54,7 @@ final class EventTape {
         columns.pointee.namespaces.deallocate()
         columns.pointee.locations.deallocate()
         columns.pointee.bytes.deallocate()
+        columns.pointee.eventLocations.deallocate()
         columns.deinitialize(count: 1)
         columns.deallocate()
     }
@@ -64,6 +69,7 @@ final class EventTape {
         columns.pointee.attributes.removeAll()
         columns.pointee.namespaces.removeAll()
         columns.pointee.locations.removeAll()
+        columns.pointee.eventLocations.removeAll()
         columns.pointee.bytes.removeFirst(keptByte, shrinkingAbove: EventTape.retainedByteCapacity)
         if !prologs.isEmpty { prologs.removeAll() }
         if !doctypes.isEmpty { doctypes.removeAll() }
@@ -80,6 +86,7 @@ final class EventTape {
         columns.pointee.namespaces.replaceAll(with: source.namespaces.buffer)
         columns.pointee.locations.replaceAll(with: source.locations.buffer)
         columns.pointee.bytes.replaceAll(with: source.bytes.buffer)
+        columns.pointee.eventLocations.replaceAll(with: source.eventLocations.buffer)
         prologs = other.prologs
         doctypes = other.doctypes
         ownedNames = other.ownedNames

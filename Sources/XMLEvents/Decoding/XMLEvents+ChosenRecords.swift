@@ -1,0 +1,155 @@
+import Foundation
+
+extension XMLEvents {
+    /// The elements `path` selects, each decoded as the type its name calls for: one pass over a
+    /// document that mixes several kinds of record.
+    ///
+    /// ```swift
+    /// enum MapItem { case node(Node), way(Way) }
+    ///
+    /// let items = try XMLEvents(path: "map.osm").decode(matching: "/osm/(node|way)") { record -> MapItem? in
+    ///     switch record.name.localName {
+    ///     case "node": .node(try record.decode(Node.self))
+    ///     case "way": .way(try record.decode(Way.self))
+    ///     default: nil
+    ///     }
+    /// }
+    /// for try await item in items { … }
+    /// ```
+    ///
+    /// `choose` is called once for each selected element, with the element built for decoding
+    /// as ``decode(_:matching:namespaces:using:)`` builds its records; what it returns is the
+    /// sequence's next element, and `nil` skips the element. A record that does not decode is
+    /// reported as ``XMLRecordDecodingError`` with its location; an error `choose` throws
+    /// otherwise arrives as it is. Either ends iteration.
+    ///
+    /// - Parameters:
+    ///   - path: An ``XMLPath`` in its written form.
+    ///   - namespaces: The namespace URI of each prefix the path uses.
+    ///   - decoder: How to decode; see ``XMLRecordDecoder`` for how XML maps onto the types.
+    ///   - choose: Decodes each selected element as the type its name calls for, or returns
+    ///     `nil` to skip it.
+    /// - Returns: The records.
+    /// - Throws: ``XMLPathError`` when `path` is not valid, here, before anything is read.
+    public func decode<Record>(
+        matching path: String,
+        namespaces: [String: String] = [:],
+        using decoder: XMLRecordDecoder = XMLRecordDecoder(),
+        _ choose: @escaping @Sendable (XMLRecord) throws -> Record?
+    ) throws(XMLPathError) -> ChosenRecords<Record> {
+        ChosenRecords(events: self, path: try XMLPath(path, namespaces: namespaces), decoder: decoder, choose: choose)
+    }
+
+    /// The elements `path` selects, each decoded as the type its name calls for.
+    ///
+    /// - Parameters:
+    ///   - path: A path read already.
+    ///   - decoder: How to decode.
+    ///   - choose: Decodes each selected element, or returns `nil` to skip it.
+    /// - Returns: The records.
+    public func decode<Record>(
+        matching path: XMLPath,
+        using decoder: XMLRecordDecoder = XMLRecordDecoder(),
+        _ choose: @escaping @Sendable (XMLRecord) throws -> Record?
+    ) -> ChosenRecords<Record> {
+        ChosenRecords(events: self, path: path, decoder: decoder, choose: choose)
+    }
+
+    /// The elements of the document that an ``XMLPath`` selects, each decoded as the type its
+    /// name calls for; made by ``XMLEvents/decode(matching:namespaces:using:_:)`` and
+    /// ``XMLEvents/Subtrees/decode(using:_:)``.
+    ///
+    /// Each iterator parses the document anew from the source's beginning. It lets go of the
+    /// source and the parser when the document ends or fails, when a record fails to decode or
+    /// the choosing closure throws, and when the iterator itself is dropped.
+    public struct ChosenRecords<Record>: AsyncSequence {
+        /// Each element is what the choosing closure made of a selected element.
+        public typealias Element = Record
+        /// ``XMLRecordDecodingError`` for a record that does not decode, ``XMLParsingError`` for
+        /// the document; the source's errors and the closure's own pass through unchanged.
+        public typealias Failure = any Error
+
+        let events: XMLEvents
+        let path: XMLPath
+        let decoder: XMLRecordDecoder
+        let choose: @Sendable (XMLRecord) throws -> Record?
+
+        /// Starts parsing the document anew.
+        public func makeAsyncIterator() -> Iterator {
+            Iterator(reader: XMLRecordReader(path, feed: events.makeFeed(), decoder: decoder), choose: choose)
+        }
+
+        /// Parses until a selected element is complete and hands it to the choosing closure,
+        /// converting names with a cache that lives as long as the iterator. On an actor, the
+        /// document is parsed off it a batch at a time, and the records are built and decoded on
+        /// it.
+        public struct Iterator: AsyncIteratorProtocol {
+            private var reader: XMLRecordReader<Source.AsyncIterator>
+            private let choose: @Sendable (XMLRecord) throws -> Record?
+
+            init(
+                reader: XMLRecordReader<Source.AsyncIterator>, choose: @escaping @Sendable (XMLRecord) throws -> Record?
+            ) {
+                self.reader = reader
+                self.choose = choose
+            }
+
+            /// The next record the closure made, or `nil` once the document has ended.
+            ///
+            /// - Throws: ``XMLRecordDecodingError`` for a record that does not decode; the
+            ///   closure's own errors; the errors ``XMLEvents/Subtrees/Iterator/next()`` throws.
+            ///   Each is thrown once; the next call returns `nil`.
+            public nonisolated(nonsending) mutating func next() async throws -> Record? {
+                while let record = try await reader.next() {
+                    do {
+                        if let chosen = try choose(record) { return chosen }
+                    } catch {
+                        reader.end()
+                        throw error
+                    }
+                }
+                return nil
+            }
+
+            /// The next record the closure made, or `nil` once the document has ended, staying on
+            /// the caller's actor.
+            ///
+            /// - Parameter actor: The caller's actor.
+            /// - Throws: The errors ``next()`` throws.
+            public nonisolated(nonsending) mutating func next(isolation actor: (any Actor)?) async throws -> Record? {
+                try await next()
+            }
+        }
+    }
+}
+
+extension XMLEvents.ChosenRecords: Sendable where Source: Sendable {}
+
+extension XMLEvents.Subtrees {
+    /// Each selected element decoded as the type its name calls for, in one pass (see
+    /// ``XMLEvents/decode(matching:namespaces:using:_:)``).
+    ///
+    /// - Parameters:
+    ///   - decoder: How to decode.
+    ///   - choose: Decodes each selected element, or returns `nil` to skip it.
+    /// - Returns: The records.
+    public func decode<Record>(
+        using decoder: XMLRecordDecoder = XMLRecordDecoder(),
+        _ choose: @escaping @Sendable (XMLRecord) throws -> Record?
+    ) -> XMLEvents<Source>.ChosenRecords<Record> {
+        XMLEvents<Source>.ChosenRecords(events: events, path: path, decoder: decoder, choose: choose)
+    }
+}
+
+#if HTTP
+    extension XMLEvents.ChosenRecords.Iterator where Source == XMLByteSource {
+        /// The head of the HTTP response, before the first record and without consuming one (see
+        /// ``XMLEvents/Records/Iterator/response()``).
+        ///
+        /// - Returns: The head of the response; `nil` for a source that has no response.
+        /// - Throws: The errors ``XMLEvents/Records/Iterator/response()`` throws.
+        public mutating func response() async throws -> XMLHTTPResponse? {
+            try await reader.response()
+        }
+    }
+#endif
