@@ -14,7 +14,13 @@ let package = Package(
             description: "XMLEvents(url:) and XMLEvents(request:) over http and https: libcurl with gzip, zstd "
                 + "and brotli decoding on Linux, URLSession on Apple platforms. Off, the library needs libxml2 alone."
         ),
-        .default(enabledTraits: ["HTTP"]),
+        .trait(
+            name: "Compression",
+            description: "Compressed documents (gzip, bzip2, xz, zstd) recognised by their first bytes and "
+                + "decompressed on a thread of their own: zlib, libbz2, liblzma and libzstd on Linux. Off, "
+                + "the library needs libxml2 alone and reports a compressed document as such."
+        ),
+        .default(enabledTraits: ["HTTP", "Compression"]),
     ],
     targets: [
         // C libraries from the system, behind thin module maps.
@@ -37,6 +43,13 @@ let package = Package(
             name: "CZstd",
             pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
+        ),
+        // libbz2 ships no pkg-config file on Debian: the module map names the library itself.
+        .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"]), .brew(["bzip2"])]),
+        .systemLibrary(
+            name: "CLZMA",
+            pkgConfig: "liblzma",
+            providers: [.apt(["liblzma-dev"]), .brew(["xz"])]
         ),
         .systemLibrary(
             name: "CBrotli",
@@ -70,9 +83,13 @@ let package = Package(
                 "ThreadSafety",
                 // HTTP: libcurl and its content decoders (URLSession decodes on its own).
                 .target(name: "CCurl", condition: .when(platforms: [.linux], traits: ["HTTP"])),
-                .target(name: "CZlib", condition: .when(platforms: [.linux], traits: ["HTTP"])),
-                .target(name: "CZstd", condition: .when(platforms: [.linux], traits: ["HTTP"])),
                 .target(name: "CBrotli", condition: .when(platforms: [.linux], traits: ["HTTP"])),
+                // zlib and zstd serve both traits (a list of traits means any of them).
+                .target(name: "CZlib", condition: .when(platforms: [.linux], traits: ["HTTP", "Compression"])),
+                .target(name: "CZstd", condition: .when(platforms: [.linux], traits: ["HTTP", "Compression"])),
+                // Compression: the dump formats HTTP's content codings do not cover.
+                .target(name: "CBzip2", condition: .when(platforms: [.linux], traits: ["Compression"])),
+                .target(name: "CLZMA", condition: .when(platforms: [.linux], traits: ["Compression"])),
             ]
         ),
 

@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Proves that the core needs libxml2 alone: Scripts/CoreOnlyConsumer, a user's package that
-# depends on XMLEvents with its traits off, is built and run where every file of the HTTP
-# libraries' development packages (libcurl4-openssl-dev, zlib1g-dev, libzstd-dev, libbrotli-dev:
-# headers, pkg-config files, static libraries) is hidden; its binary must not load libcurl, zstd,
-# brotli or FoundationNetworking. As a control, the same package with the default traits (HTTP on)
-# must fail to build there, which shows that the files really are out of reach.
+# depends on XMLEvents with its traits off, is built and run where every file of the HTTP and
+# Compression libraries' development packages (libcurl4-openssl-dev, zlib1g-dev, libzstd-dev,
+# libbrotli-dev, libbz2-dev, liblzma-dev: headers, pkg-config files, static libraries) is hidden;
+# its binary must not load libcurl, zstd, brotli, bz2, lzma or FoundationNetworking. As a control,
+# the same package with the default traits (HTTP and Compression on) must fail to build there,
+# which shows that the files really are out of reach.
 #
 # The files are hidden in a mount namespace of this script's own (unshare -m, as root), so nothing
 # changes for the rest of the machine. Linux only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
-hidden_packages=(libcurl4-openssl-dev zlib1g-dev libzstd-dev libbrotli-dev)
+hidden_packages=(libcurl4-openssl-dev zlib1g-dev libzstd-dev libbrotli-dev libbz2-dev liblzma-dev)
 
 if [ "${CORE_ONLY_INSIDE:-}" != 1 ]; then
     if [ "$(id -u)" -ne 0 ]; then
@@ -57,14 +58,14 @@ swift build --package-path Scripts/CoreOnlyConsumer --scratch-path "$work/consum
 binary="$work/consumer/debug/CoreOnlyConsumer"
 "$binary"
 needed="$(readelf -d "$binary" | grep NEEDED || true)"
-if echo "$needed" | grep -Eiq "curl|zstd|brotli|FoundationNetworking"; then
-    echo "error: the core-only binary loads an HTTP library:" >&2
+if echo "$needed" | grep -Eiq "curl|zstd|brotli|bz2|lzma|FoundationNetworking"; then
+    echo "error: the core-only binary loads an HTTP or compression library:" >&2
     echo "$needed" >&2
     exit 1
 fi
 echo "its binary loads: $(echo "$needed" | sed -E 's/.*\[(.*)\]/\1/' | tr '\n' ' ')"
 
-echo "== the control: the same package with HTTP on must not build here"
+echo "== the control: the same package with HTTP and Compression on must not build here"
 control="$work/control-package"
 mkdir -p "$control"
 cp -R Scripts/CoreOnlyConsumer/Sources "$control/"
@@ -74,14 +75,14 @@ if grep -q "traits: \[\]" "$control/Package.swift"; then
     exit 1
 fi
 if swift build --package-path "$control" --scratch-path "$work/control" >"$work/control.log" 2>&1; then
-    echo "error: with HTTP on, the package built although the HTTP libraries' files are hidden:" \
+    echo "error: with the traits on, the package built although the libraries' files are hidden:" \
         "the check above proves nothing" >&2
     exit 1
 fi
-if ! grep -Eiq "error:.*(curl|zlib|zstd|brotli)|(curl|zlib|zstd|brotli).*error:" "$work/control.log"; then
-    echo "error: with HTTP on, the build failed for another reason than the hidden libraries:" >&2
+if ! grep -Eiq "error:.*(curl|zlib|zstd|brotli|bzlib|lzma)|(curl|zlib|zstd|brotli|bzlib|lzma).*error:" "$work/control.log"; then
+    echo "error: with the traits on, the build failed for another reason than the hidden libraries:" >&2
     tail -n 20 "$work/control.log" >&2
     exit 1
 fi
-echo "with HTTP on it fails as it must: $(grep -Ei -m1 "error:.*(curl|zlib|zstd|brotli)|(curl|zlib|zstd|brotli).*error:" "$work/control.log")"
+echo "with the traits on it fails as it must: $(grep -Ei -m1 "error:.*(curl|zlib|zstd|brotli|bzlib|lzma)|(curl|zlib|zstd|brotli|bzlib|lzma).*error:" "$work/control.log")"
 echo "core-only: OK"

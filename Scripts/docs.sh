@@ -48,7 +48,7 @@ triple="$(swift -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$/\1/p' | 
 # The library imports the system libraries through the module maps in Sources/C*; their headers
 # are found as the build found them, through pkg-config.
 clang_flags=()
-for package in libxml-2.0 libcurl zlib libzstd libbrotlidec; do
+for package in libxml-2.0 libcurl zlib libzstd libbrotlidec liblzma; do
     if pkg-config --exists "$package" 2>/dev/null; then
         for flag in $(pkg-config --cflags-only-I "$package"); do clang_flags+=(-Xcc "$flag"); done
     fi
@@ -60,7 +60,8 @@ mkdir -p "$graphs"
     -module-name "$module" \
     -target "$triple" \
     -I "$bin/Modules" -I "$bin" \
-    -I Sources/CLibXML2 -I Sources/CCurl -I Sources/CZlib -I Sources/CZstd -I Sources/CBrotli \
+    -I Sources/CLibXML2 -I Sources/CCurl -I Sources/CZlib -I Sources/CZstd -I Sources/CBrotli -I Sources/CBzip2 \
+    -I Sources/CLZMA \
     -I Sources/CTapeRecorder/include \
     "${clang_flags[@]}" \
     -module-cache-path "$scratch/docs-module-cache" \

@@ -32,13 +32,14 @@ binary="$build/xmlevents-leak-driver"
 mkdir -p "$build"
 
 echo "== building the leak driver ($binary)"
-# As SwiftPM builds the package with its default traits: HTTP on, one package name for every
-# module (so that `package` declarations are shared).
-flags=(-parse-as-library -swift-version 6 -O -g -wmo -D HTTP -package-name xmlevents -I "$build"
+# As SwiftPM builds the package with its default traits: HTTP and Compression on, one package name
+# for every module (so that `package` declarations are shared).
+flags=(-parse-as-library -swift-version 6 -O -g -wmo -D HTTP -D Compression -package-name xmlevents -I "$build"
     -I "$root/Sources/CLibXML2" -I "$root/Sources/CCurl" -I "$root/Sources/CZlib" -I "$root/Sources/CZstd"
-    -I "$root/Sources/CBrotli" -I "$root/Sources/CZlibEncoder" -I "$root/Sources/CZstdEncoder"
+    -I "$root/Sources/CBrotli" -I "$root/Sources/CBzip2" -I "$root/Sources/CLZMA"
+    -I "$root/Sources/CZlibEncoder" -I "$root/Sources/CZstdEncoder"
     -I "$root/Sources/CBrotliEncoder" -I "$root/Sources/CTapeRecorder/include")
-for package in libxml-2.0 libcurl zlib libzstd libbrotlidec libbrotlienc; do
+for package in libxml-2.0 libcurl zlib libzstd libbrotlidec libbrotlienc liblzma; do
     for flag in $(pkg-config --cflags "$package"); do flags+=(-Xcc "$flag"); done
 done
 sources() { find "$root/$1" -name '*.swift' | sort; }
@@ -59,7 +60,7 @@ swiftc "${flags[@]/-parse-as-library/}" -module-name LeakDriver \
     "$root"/Scripts/LeakDriver/*.swift "$root/Tests/XMLEventsTests/Hardening/LeakCycles.swift" \
     "$root/Tests/XMLEventsTests/Hardening/LeakCycleKind.swift" \
     "$build/ThreadSafety.o" "$build/CTapeRecorder.o" "$build/XMLEvents.o" "$build/LoopbackHTTP.o" \
-    $(pkg-config --libs libxml-2.0 libcurl zlib libzstd libbrotlidec libbrotlienc) -o "$binary"
+    $(pkg-config --libs libxml-2.0 libcurl zlib libzstd libbrotlidec libbrotlienc liblzma) -lbz2 -o "$binary"
 
 log="$build/valgrind-$(date +%Y%m%d-%H%M%S).log"
 echo "== running $cycles cycles under valgrind (log: $log)"

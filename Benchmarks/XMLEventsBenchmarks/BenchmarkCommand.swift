@@ -57,6 +57,7 @@ enum BenchmarkCommand {
                 baselineResidentBytes: result.baselineResidentBytes,
                 comparison: summary.comparison, scaling: summary.scaling, backpressure: summary.backpressure,
                 resumption: summary.resumption, mainActor: summary.mainActor, concurrency: summary.concurrency,
+                dumps: summary.dumps,
                 coresForTwoTasks: result.coresForTwoTasks,
                 targets: targets, notes: result.notes,
                 runs: records)

@@ -25,6 +25,7 @@ struct BenchmarkOptions {
     var runsBackpressure = true
     var runsResumption = true
     var runsConcurrency = true
+    var runsDumps = true
     /// Set in a child process: the run to do, as JSON.
     var childRequest: String?
 
@@ -33,7 +34,7 @@ struct BenchmarkOptions {
                                     [--from-json PATH]
                                     [--repetitions N] [--shapes records,text,ns] [--sizes-mb 1,10,100]
                                     [--contenders ID,...] [--no-comparison] [--no-scaling] [--no-backpressure]
-                                    [--no-resumption] [--no-concurrency]
+                                    [--no-resumption] [--no-concurrency] [--no-dumps]
 
           --quick           small documents, one repetition; checks counts and bounds, asserts no timing (CI)
           --json PATH       write every run and every summary row as JSON
@@ -52,6 +53,7 @@ struct BenchmarkOptions {
           --no-backpressure skip the slow- and fast-consumer runs over loopback HTTP (one each of 100 MB, quick 10 MB)
           --no-resumption   skip the uncut and cut-ten-times runs over loopback HTTP (100 MB, quick 10 MB)
           --no-concurrency  skip the runs of 4 parses beside a 25 ms timer, then cancelled (100 MB, quick 10 MB)
+          --no-dumps        skip xmlevents on gzip, bzip2, xz and zstd copies against a pipe from each tool (100 MB, quick 10 MB)
         """
 
     static func parse(_ arguments: [String]) throws(BenchmarkError) -> BenchmarkOptions {
@@ -101,6 +103,8 @@ struct BenchmarkOptions {
                 options.runsResumption = false
             case "--no-concurrency":
                 options.runsConcurrency = false
+            case "--no-dumps":
+                options.runsDumps = false
             case "--child":
                 options.childRequest = try value(after: argument, in: &remaining)
             case "--help", "-h":

@@ -13,6 +13,9 @@ struct BenchmarkPlan {
         case resumption
         /// Four parses beside a timer, then cancelled: the concurrency table.
         case concurrency
+        /// `xmlevents` on compressed copies of a document, through a pipe from each format's tool,
+        /// and on the plain file: the dumps table.
+        case dumps
     }
 
     /// One contender at one concurrency.
@@ -122,6 +125,17 @@ struct BenchmarkPlan {
                     usesGenerator: false,
                     lanes: ContenderRoster.concurrency.map { Lane(contender: $0.id, streams: 1) },
                     repetitions: repetitions
+                ))
+        }
+        if options.runsDumps {
+            groups.append(
+                Group(
+                    kind: .dumps,
+                    document: CorpusDocument(
+                        shape: .records, targetByteCount: options.quick ? 10 * megabyte : documentedSize),
+                    usesGenerator: false,
+                    lanes: ContenderRoster.dumps.map { Lane(contender: $0.id, streams: 1) },
+                    repetitions: Swift.min(repetitions, 3)
                 ))
         }
         return BenchmarkPlan(groups: groups)

@@ -22,6 +22,9 @@ struct BenchmarkReport: Codable, Sendable {
     /// Parses beside a 25 ms timer, then cancelled: the timer's lateness, the time to cancel.
     /// Absent from reports made before it was measured.
     var concurrency: [ConcurrencyRow]?
+    /// `xmlevents` on compressed files against a pipe from each format's tool. Absent from
+    /// reports made before it was measured.
+    var dumps: [DumpRow]?
     /// CPU time over wall time of two spinning tasks, before and after the scaling runs.
     var coresForTwoTasks: [Double]
     var targets: [TargetResult]

@@ -61,6 +61,10 @@ enum ContenderRoster {
         XMLEventsConcurrencyContender.scan, XMLEventsConcurrencyContender.visit, XMLEventsConcurrencyContender.decode,
     ]
 
+    /// `xmlevents` on each compressed copy, through a pipe from its tool, and on the plain file:
+    /// the dumps table.
+    static let dumps: [any Contender] = XMLEventsDumpContender.all
+
     /// Run with 1, 2 and 64 streams for the scaling and memory table.
     static let scaling: any Contender = XMLEventsConcurrentScanContender()
 
@@ -91,7 +95,7 @@ enum ContenderRoster {
 
     /// Every contender a child process may be asked to run.
     static var all: [any Contender] {
-        comparison + backpressure + resumption + concurrency + [scaling, baseline, coreProbe]
+        comparison + backpressure + resumption + concurrency + dumps + [scaling, baseline, coreProbe]
     }
 
     static func contender(id: String) throws(BenchmarkError) -> any Contender {

@@ -6,6 +6,7 @@ struct ResultSummary: Codable, Sendable {
     var resumption: [ResumptionRow]
     var mainActor: [MainActorRow]
     var concurrency: [ConcurrencyRow]
+    var dumps: [DumpRow]
 
     init(records: [RunRecord]) {
         comparison = ResultSummary.comparisonRows(records.filter { $0.kind == .comparison })
@@ -14,6 +15,40 @@ struct ResultSummary: Codable, Sendable {
         resumption = ResultSummary.resumptionRows(records.filter { $0.kind == .resumption })
         mainActor = ResultSummary.mainActorRows(records.filter { $0.kind == .comparison })
         concurrency = ResultSummary.concurrencyRows(records.filter { $0.kind == .concurrency })
+        dumps = ResultSummary.dumpRows(records.filter { $0.kind == .dumps })
+    }
+
+    private static func dumpRows(_ records: [RunRecord]) -> [DumpRow] {
+        var rows: [DumpRow] = []
+        for (byteCount, runs) in Dictionary(grouping: records, by: \.byteCount) {
+            let megabytes = Double(byteCount) / 1e6
+            let plain = runs.filter { $0.contender == XMLEventsDumpContender.plainID }
+            for format in XMLEventsDumpContender.formats {
+                let file = runs.filter { $0.contender == XMLEventsDumpContender(format: format, way: .file).id }
+                let pipe = runs.filter { $0.contender == XMLEventsDumpContender(format: format, way: .pipe).id }
+                guard !file.isEmpty, !pipe.isEmpty else { continue }
+                rows.append(
+                    DumpRow(
+                        format: format.name,
+                        byteCount: byteCount,
+                        compressedBytes: file.compactMap { $0.metrics?[DumpRow.compressedBytesKey] }.first.map(Int.init)
+                            ?? 0,
+                        repetitions: file.count,
+                        fileMegabytesPerSecond: megabytes / SampleStatistics.median(file.map(\.seconds)),
+                        pipeMegabytesPerSecond: megabytes / SampleStatistics.median(pipe.map(\.seconds)),
+                        plainMegabytesPerSecond: plain.isEmpty
+                            ? nil : megabytes / SampleStatistics.median(plain.map(\.seconds)),
+                        throughputVersusPipe: ratio(pipe, file, \.seconds),
+                        throughputVersusPlain: ratio(plain, file, \.seconds)
+                    ))
+            }
+        }
+        let order = XMLEventsDumpContender.formats.map(\.name)
+        return rows.sorted {
+            ($0.byteCount, order.firstIndex(of: $0.format) ?? 99) < (
+                $1.byteCount, order.firstIndex(of: $1.format) ?? 99
+            )
+        }
     }
 
     private struct DocumentKey: Hashable {

@@ -55,6 +55,9 @@ enum TableWriter {
         if !summary.resumption.isEmpty {
             sections.append(resumptionSection(summary.resumption))
         }
+        if !summary.dumps.isEmpty {
+            sections.append(dumpsSection(summary.dumps))
+        }
         if !summary.concurrency.isEmpty {
             sections.append(concurrencySection(summary.concurrency))
         }
@@ -154,6 +157,34 @@ enum TableWriter {
             """
         return "Backpressure (slow consumer; XMLEvents(url:) from the loopback server, a records document streamed "
             + "from the generator, default watermarks):\n" + table.render() + "\n" + explanation
+    }
+
+    private static func dumpsSection(_ rows: [DumpRow]) -> String {
+        var table = TextTable(
+            headers: ["format", "size", "compressed", "file MB/s", "pipe MB/s", "plain MB/s", "×pipe", "×plain"],
+            numeric: Set(1...7)
+        )
+        for row in rows {
+            table.rows.append([
+                row.format,
+                ByteFormat.size(row.byteCount),
+                ByteFormat.size(row.compressedBytes),
+                String(format: "%.1f", row.fileMegabytesPerSecond),
+                String(format: "%.1f", row.pipeMegabytesPerSecond),
+                row.plainMegabytesPerSecond.map { String(format: "%.1f", $0) } ?? "-",
+                ratio(row.throughputVersusPipe),
+                ratio(row.throughputVersusPlain),
+            ])
+        }
+        let explanation = """
+            A records document compressed by each format's tool at its default level, read by `xmlevents --format \
+            summary` spawned on the compressed file (file: decompressed on a second thread of xmlevents), on the output \
+            of `<tool> -dc` through a pipe (pipe: the shell's wall time, both processes), and on the plain file. \
+            MB/s are of the plain document's size, wall clock, process start included. ×pipe and ×plain are the \
+            file's throughput against the pipe's and the plain file's within each repetition, median.
+            """
+        return "Dumps (xmlevents on compressed files, against a pipe from the format's tool and the plain file):\n"
+            + table.render() + "\n" + explanation
     }
 
     private static func resumptionSection(_ rows: [ResumptionRow]) -> String {

@@ -65,6 +65,7 @@ enum TargetEvaluation {
         results.append(contentsOf: scaling(summary, coresForTwoTasks: coresForTwoTasks))
         results.append(backpressure(summary))
         results.append(resumption(summary))
+        results.append(contentsOf: dumps(summary))
         results.append(contentsOf: concurrency(summary, records: records))
         guard quick else { return results }
         return results.map { result in
@@ -188,6 +189,22 @@ enum TargetEvaluation {
         return TargetResult(
             target: target, measured: measured, verdict: rows.allSatisfy(\.isWithinBound) ? .met : .missed,
             kind: .bound)
+    }
+
+    /// `xmlevents dump.xml.<format>` against `<tool> -dc | xmlevents -`, the largest document's.
+    private static func dumps(_ summary: ResultSummary) -> [TargetResult] {
+        XMLEventsDumpContender.formats.map { format in
+            let target = "xmlevents dump.xml\(format.suffix) ≥ 0.9× \(format.decompress) | xmlevents - (wall)"
+            guard let row = summary.dumps.filter({ $0.format == format.name }).max(by: { $0.byteCount < $1.byteCount }),
+                let ratio = row.throughputVersusPipe
+            else { return TargetResult(target: target, measured: "-", verdict: .notMeasured) }
+            return TargetResult(
+                target: target,
+                measured: String(
+                    format: "%.2f× at %@ (%.0f MB/s)", ratio, ByteFormat.size(row.byteCount), row.fileMegabytesPerSecond
+                ),
+                verdict: ratio >= 0.9 ? .met : .missed)
+        }
     }
 
     /// Judged on the server's own count of body bytes written, which is exact.

@@ -1,4 +1,4 @@
-// zlib, for the HTTP client's gzip and deflate content decoder.
+// zlib, for gzip documents and the HTTP client's gzip and deflate content decoder.
 #ifndef XMLEVENTS_CZLIB_SHIM_H
 #define XMLEVENTS_CZLIB_SHIM_H
 

@@ -40,14 +40,20 @@ public final class LoopbackRangedDocument: Sendable {
         public var lastModified: String?
         /// The `Content-Encoding` the bytes are in, or `nil` for none.
         public var contentEncoding: String?
+        /// The `Content-Type`: `application/xml`, or `application/gzip` for a compressed file
+        /// served as what it is.
+        public var contentType: String
 
         /// Describes a version.
-        public init(bytes: Data, entityTag: String? = nil, lastModified: String? = nil, contentEncoding: String? = nil)
-        {
+        public init(
+            bytes: Data, entityTag: String? = nil, lastModified: String? = nil, contentEncoding: String? = nil,
+            contentType: String = "application/xml"
+        ) {
             self.bytes = bytes
             self.entityTag = entityTag
             self.lastModified = lastModified
             self.contentEncoding = contentEncoding
+            self.contentType = contentType
         }
     }
 
@@ -236,7 +242,7 @@ public final class LoopbackRangedDocument: Sendable {
 
     /// The fields every answer carries.
     private func headers(of version: Version) -> [(name: String, value: String)] {
-        var fields: [(name: String, value: String)] = [("Content-Type", "application/xml"), ("Date", Self.now())]
+        var fields: [(name: String, value: String)] = [("Content-Type", version.contentType), ("Date", Self.now())]
         if advertisesRanges { fields.append(("Accept-Ranges", "bytes")) }
         if let tag = version.entityTag { fields.append(("ETag", tag)) }
         if let date = version.lastModified { fields.append(("Last-Modified", date)) }

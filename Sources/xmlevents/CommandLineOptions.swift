@@ -65,6 +65,8 @@ struct CommandLineOptions {
     var maximumBytes: Int?
     /// `--retries`: how many continuations in a row a broken-off HTTP transfer may try.
     var retries: Int?
+    /// `--decompress`: whether and how a compressed document is decompressed.
+    var decompression = XMLDecompression.automatic
 
     /// The HTTP settings the flags select.
     var httpConfiguration: XMLHTTPConfiguration {
@@ -83,6 +85,7 @@ struct CommandLineOptions {
         options.reportsCDATA = reportsCDATA
         options.dropsWhitespaceOnlyText = dropsWhitespace
         options.parsesAsBytesArrive = input == .standardInput
+        options.decompression = decompression
         return options
     }
 
@@ -144,6 +147,8 @@ struct CommandLineOptions {
                 maximumBytes = try Self.byteCount(try value(), for: name, maximum: Int.max)
             case "--retries":
                 retries = try Self.count(try value(), for: name, maximum: Self.maximumRetries)
+            case "--decompress":
+                decompression = try Self.decompression(try value())
             case "--cdata":
                 try flag()
                 reportsCDATA = true
@@ -274,6 +279,19 @@ struct CommandLineOptions {
         return .milliseconds(Int64((seconds * 1_000).rounded()))
     }
 
+    /// `--decompress`'s value.
+    private static func decompression(_ value: String) throws(UsageError) -> XMLDecompression {
+        switch value {
+        case "auto": return .automatic
+        case "none": return .disabled
+        default:
+            guard let format = XMLDecompression.Format(rawValue: value) else {
+                throw UsageError("invalid --decompress value '\(value)': auto, none, gzip, bzip2, xz or zstd")
+            }
+            return .forced(format)
+        }
+    }
+
     private static func explain(_ error: XMLPathError) -> String {
         // The library's description starts with "Invalid XML path"; the prefix says so already.
         let text = error.description
@@ -344,6 +362,13 @@ struct CommandLineOptions {
                                 connection after a few bytes gets at most 4N + 1 requests.
                                 0 turns it off (default: 3). The summary says how many
                                 resumptions there were and how many bytes were re-read.
+          --decompress HOW      auto: a gzip, bzip2, xz or zstd document (concatenated
+                                members and multistream files too) is recognised by its
+                                first bytes, whatever its name, and decompressed on a
+                                second core as it is parsed (default); none: parse the
+                                bytes as they are; gzip, bzip2, xz or zstd: always that
+                                format. A document may expand 1000 times its compressed
+                                size, after its first 16 MiB.
           --cdata               Report CDATA sections as "cdata" events instead of as text.
           --drop-whitespace     Drop text made only of whitespace (default: keep it).
           --huge                Lift the size limits (1 GB nodes, nesting 100,000 deep) for
@@ -366,12 +391,15 @@ struct CommandLineOptions {
           curl -s https://example.org/feed.atom | xmlevents --select entry --format xml -
           xmlevents --format xml --select /registry/record https://example.org/registry.xml | head
           xmlevents --format xml in.xml | xmlevents --format jsonl -
+          xmlevents --select page/title --format xml enwiki-pages-articles-multistream.xml.bz2
+          curl -s https://example.org/dump.xml.gz | xmlevents --select record --format elements -
           xmlevents --max-time 60 --max-bytes 500M https://example.org/feed.xml
           xmlevents --retries 10 https://example.org/planet-extract.osm
 
         EXIT STATUS:
           0  Success, also when the reader of the output goes away early (| head).
           1  The document is malformed, cut short or over a limit: file:line:column: error: …
+             (or its compressed data is corrupt or expands past the limit: file: error: …).
           2  Usage: unknown option, missing or bad value, invalid --select path.
           3  I/O or HTTP failure: file not found, server unreachable, HTTP error status,
              --max-time or --max-bytes exceeded, a transfer broken off and not resumed.

@@ -14,7 +14,8 @@ import XMLEvents
 /// network by the number alone.
 enum ExitStatus: Int32 {
     case success = 0
-    /// The document is malformed, cut short or over a limit (`XMLParsingError`).
+    /// The document is malformed, cut short or over a limit (`XMLParsingError`), or its
+    /// compressed data is (`XMLDecompressionError`).
     case malformedDocument = 1
     /// The command line cannot be understood.
     case usage = 2
@@ -28,6 +29,8 @@ enum ExitStatus: Int32 {
 enum InputFailure: Error {
     /// The document is malformed, cut short or over a limit.
     case malformed(XMLParsingError)
+    /// The compressed document is corrupt, expands past a limit, or cannot be decompressed here.
+    case undecompressable(XMLDecompressionError)
     /// A file or standard input could not be read.
     case unreadable(XMLByteSourceError)
     /// The HTTP transfer failed.
@@ -40,6 +43,7 @@ enum InputFailure: Error {
     init(_ error: any Error) {
         switch error {
         case let error as XMLParsingError: self = .malformed(error)
+        case let error as XMLDecompressionError: self = .undecompressable(error)
         case let error as XMLByteSourceError: self = .unreadable(error)
         case let error as XMLHTTPError: self = .http(error)
         case let error as XMLPathError: self = .invalidPath(error)
@@ -71,6 +75,9 @@ struct Diagnostic {
         case .malformed(let error):
             status = .malformedDocument
             lines = ["\(source):\(error.line):\(error.column): error: \(error.message)"]
+        case .undecompressable(let error):
+            status = .malformedDocument
+            lines = ["\(source): error: \(error)"]
         case .unreadable(let error):
             status = .inputOutputFailure
             lines = ["\(source): error: \(Self.explain(error))"]

@@ -65,3 +65,6 @@ struct Node: Decodable, Sendable {
     var lon: Double
 }
 func store(_ node: Node) async throws {}
+
+// The dump examples: a compressed document over HTTP.
+let dumpURL = URL(fileURLWithPath: "/tmp/dump.xml.gz")

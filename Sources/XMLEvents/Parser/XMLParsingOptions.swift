@@ -58,6 +58,11 @@ public struct XMLParsingOptions: Sendable {
     /// read owned or visited (see <doc:EventsAndText#Locations>).
     public var locatesEveryEvent: Bool
 
+    /// Whether a compressed document (gzip, bzip2, xz, zstd) is decompressed before it is
+    /// parsed, and within which limits. Default: ``XMLDecompression/automatic``, the first bytes
+    /// decide. See <doc:ReadingDumps>.
+    public var decompression: XMLDecompression
+
     /// Whether the bytes are UTF-8 whatever the document's encoding declaration says: set for
     /// documents that were Swift strings, whose declaration describes bytes that no longer exist.
     var ignoresEncodingDeclaration = false
@@ -75,13 +80,15 @@ public struct XMLParsingOptions: Sendable {
     ///     steps, so that the events of a slow live stream are not delayed.
     ///   - locatesEveryEvent: Record where every event was reported, not only start elements,
     ///     for ``XMLEvents/Iterator/location``.
+    ///   - decompression: Whether a compressed document is decompressed, and within which limits.
     public init(
         reportsCDATA: Bool = false,
         dropsWhitespaceOnlyText: Bool = false,
         limits: XMLParsingLimits = .standard,
         externalEntityResolver: XMLExternalEntityResolver? = nil,
         parsesAsBytesArrive: Bool = false,
-        locatesEveryEvent: Bool = false
+        locatesEveryEvent: Bool = false,
+        decompression: XMLDecompression = .automatic
     ) {
         self.reportsCDATA = reportsCDATA
         self.dropsWhitespaceOnlyText = dropsWhitespaceOnlyText
@@ -89,6 +96,7 @@ public struct XMLParsingOptions: Sendable {
         self.externalEntityResolver = externalEntityResolver
         self.parsesAsBytesArrive = parsesAsBytesArrive
         self.locatesEveryEvent = locatesEveryEvent
+        self.decompression = decompression
     }
 
     /// The safe defaults.

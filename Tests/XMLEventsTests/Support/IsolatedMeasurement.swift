@@ -22,7 +22,7 @@
                 HTTPTests.HTTPCancellationTests.thousandCancelledTransfers,
                 LoopbackHTTPTests.Lifecycle.startStopCycles,
                 HTTPTests.HTTPProxyAndTrustTests.environmentProxy,
-            ] + HTTPTests.HTTPCompressedBombTests.all
+            ] + HTTPTests.HTTPCompressedBombTests.all + DumpMemoryMeasurements.all
 
         /// Runs this measurement in a child process and returns its figures.
         func run() async throws -> Figures {

@@ -1,5 +1,5 @@
 // Every tier of the core, as a user reaches it: events, a visitor, selection, decoding, writing,
-// and a file read from disk. Prints one line of counts that Scripts/core-only.sh compares.
+// a file read from disk, and a compressed document reported as such. Prints one line of counts that Scripts/core-only.sh compares.
 import Foundation
 import XMLEvents
 
@@ -49,14 +49,26 @@ nonisolated func run() async throws -> String {
     var reread: [XMLEvent] = []
     for try await event in XMLEvents(path: output.path) { reread.append(event) }
 
+    // A gzip document: recognised, and reported as what this build cannot decompress.
+    let gzip: [UInt8] = [
+        0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0xB3, 0x29, 0xD2, 0xB7, 0x03, 0x00,
+        0xFD, 0x01, 0xB1, 0x1F, 0x04, 0x00, 0x00, 0x00,
+    ]
+    var unavailable = false
+    do {
+        for try await _ in XMLEvents(data: Data(gzip)) {}
+    } catch let error as XMLDecompressionError where error.code == .unavailable && error.format == .gzip {
+        unavailable = true
+    }
+
     let line =
         "events=\(events.count) elements=\(counter.elements) textBytes=\(counter.textBytes) "
-        + "records=\(records.joined(separator: ",")) names=\(names)"
+        + "records=\(records.joined(separator: ",")) names=\(names) gzipUnavailable=\(unavailable)"
     // What the document holds by construction: 7 elements, 4 text bytes, two records, two names,
     // and the written file parses to the events read from the input.
     let expected = (elements: 7, textBytes: 4, records: ["a1", "b2"], names: 2)
     guard counter.elements == expected.elements, counter.textBytes == expected.textBytes,
-        records == expected.records, names == expected.names,
+        records == expected.records, names == expected.names, unavailable,
         reread.map(\.description) == events.map(\.description)
     else { throw Failure.mismatch(line) }
     return line

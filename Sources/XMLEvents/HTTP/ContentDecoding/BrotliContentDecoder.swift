@@ -3,13 +3,13 @@
 
     /// `br` with libbrotlidec's streaming decoder: its state and a ring buffer that grows with the
     /// output up to the window the stream declares (16 MiB at most), whatever the ratio.
-    final class BrotliContentDecoder: ContentDecoder {
+    final class BrotliContentDecoder: StreamDecoder {
         private let state: OpaquePointer
         private var hasEnded = false
 
-        init() throws(ContentDecodingFailure) {
+        init() throws(StreamDecoderFailure) {
             guard let state = BrotliDecoderCreateInstance(nil, nil, nil) else {
-                throw ContentDecodingFailure("libbrotlidec could not start")
+                throw StreamDecoderFailure(.failed, format: "brotli", "libbrotlidec could not start")
             }
             self.state = state
         }
@@ -23,9 +23,12 @@
         func decode(
             _ input: UnsafeRawBufferPointer,
             into output: UnsafeMutableRawBufferPointer
-        ) throws(ContentDecodingFailure) -> (consumed: Int, produced: Int) {
+        ) throws(StreamDecoderFailure) -> (consumed: Int, produced: Int) {
             if hasEnded {
-                guard input.isEmpty else { throw ContentDecodingFailure("data follows the end of the brotli stream") }
+                guard input.isEmpty else {
+                    throw StreamDecoderFailure(
+                        .trailingData, format: "brotli", "data follows the end of the brotli stream")
+                }
                 return (0, 0)
             }
             var availableIn = input.count
@@ -35,7 +38,7 @@
             let result = BrotliDecoderDecompressStream(state, &availableIn, &nextIn, &availableOut, &nextOut, nil)
             switch result {
             case BROTLI_DECODER_RESULT_ERROR:
-                throw ContentDecodingFailure("the body is not valid brotli: \(Self.explain(state))")
+                throw StreamDecoderFailure(.corrupt, format: "brotli", Self.explain(state))
             case BROTLI_DECODER_RESULT_SUCCESS:
                 hasEnded = true
             default:

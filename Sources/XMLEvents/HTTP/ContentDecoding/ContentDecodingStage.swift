@@ -5,7 +5,7 @@
     /// consumed, and room for one step of output.
     final class ContentDecodingStage {
         let coding: XMLHTTPContentCoding
-        private let decoder: any ContentDecoder
+        private let decoder: any StreamDecoder
         private let output: UnsafeMutableRawBufferPointer
         /// Input given and not yet consumed: `input[inputOffset...]`, as offsets from its start.
         private var input = Data()
@@ -18,7 +18,11 @@
         /// - Parameter step: The most bytes one ``decodePending()`` returns.
         init(coding: XMLHTTPContentCoding, step: Int) throws(ContentDecodingFailure) {
             self.coding = coding
-            decoder = try coding.makeDecoder()
+            do throws(StreamDecoderFailure) {
+                decoder = try coding.makeDecoder()
+            } catch {
+                throw ContentDecodingFailure(error)
+            }
             output = .allocate(byteCount: step, alignment: 1)
         }
 
@@ -49,10 +53,10 @@
                 var failure: ContentDecodingFailure?
                 let (consumed, produced) = input.withUnsafeBytes {
                     (bytes: UnsafeRawBufferPointer) -> (consumed: Int, produced: Int) in
-                    do throws(ContentDecodingFailure) {
+                    do throws(StreamDecoderFailure) {
                         return try decoder.decode(UnsafeRawBufferPointer(rebasing: bytes[offset...]), into: output)
                     } catch {
-                        failure = error
+                        failure = ContentDecodingFailure(error)
                         return (0, 0)
                     }
                 }

@@ -49,6 +49,8 @@ extension EventTapeFeed {
             source = nil
             driver = nil
             chunk = nil
+            ownChunk = nil
+            unpacking = .plain
             pipeline = owner
         }
         let outcome = await owner.pipeline.nextBatch()
@@ -95,7 +97,11 @@ extension EventTapeFeed {
     /// stream with chunks buffered): only then does a batch go on into it, since a batch that
     /// waited for its source would hold the events it has parsed back from the reader.
     @inlinable var sourceHasChunkAtHand: Bool {
-        (source as? any ChunkReadiness)?.hasChunkAtHand ?? false
+        switch unpacking {
+        case .plain: (source as? any ChunkReadiness)?.hasChunkAtHand ?? false
+        case .decompressing(let owner): owner.stage.hasChunkAtHand
+        case .sniffing: false
+        }
     }
 }
 

@@ -35,8 +35,10 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     @usableFromInline var phase = Phase.reading
     @usableFromInline var source: Source?
     @usableFromInline var driver: ParseDriver?
-    /// The chunk being parsed, and how much of it was.
+    /// The chunk being parsed, and how much of it was: the source's, or one the feed holds itself
+    /// (decompressed, or the first bytes gathered to tell whether they are compressed).
     @usableFromInline var chunk: Source.Element?
+    @usableFromInline var ownChunk: Data?
     @usableFromInline var chunkByteCount = 0
     @usableFromInline var parsedByteCount = 0
     /// When the thread is next given back.
@@ -44,6 +46,9 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     /// Starts the parse ahead of a reader on an actor, when the source may be read in another
     /// task: when it is `Sendable`, which the sequence's creator knows statically.
     @usableFromInline let parsingAhead: ParsingAhead?
+    /// Whether the source's bytes are compressed, once known (see
+    /// `EventTapeFeed+Decompression.swift`).
+    @usableFromInline var unpacking: Unpacking
 
     /// Hands a feed to a pipeline's parsing task.
     @usableFromInline typealias ParsingAhead = @Sendable (EventTapeFeed, TapePipeline) -> Void
@@ -52,6 +57,7 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     init(source: Source, options: XMLParsingOptions, parsingAhead: ParsingAhead?) {
         self.source = source
         self.parsingAhead = parsingAhead
+        unpacking = options.decompression.isEnabled ? .sniffing(options.decompression) : .plain
         let driver = ParseDriver(options: options)
         self.driver = driver
         tape = driver.tape
@@ -82,7 +88,7 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
                 await Task.yield()
                 slice.restart()
             }
-            if chunk == nil {
+            if chunk == nil && ownChunk == nil {
                 await readChunk(appending: appending)
             } else if Task.isCancelled {
                 cancel()
@@ -94,7 +100,7 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     }
 
     /// Whether the current chunk has bytes left to parse: the next step needs no read.
-    @inlinable var hasBytesAtHand: Bool { chunk != nil }
+    @inlinable var hasBytesAtHand: Bool { chunk != nil || ownChunk != nil }
 
     @inlinable
     nonisolated(nonsending) mutating func readChunk(appending: Bool) async {
@@ -103,22 +109,39 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
             return end(.done)
         }
         if Task.isCancelled { return cancel() }
+        guard case .plain = unpacking else { return await readUnpackedChunk(appending: appending, driver: driver) }
         let next: Source.Element?
         do {
             next = try await source?.next(isolation: #isolation)
         } catch {
-            // The bytes that did arrive are parsed first; a parse error among them comes
-            // earlier in the document than the source's failure, so it is the one reported.
-            driver.flush(appending: appending)
-            return end(.failed(driver.error ?? error))
+            return fail(reading: error, driver: driver, appending: appending)
         }
         if Task.isCancelled { return cancel() }
-        guard let next else {
-            _ = driver.parseStep(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true, appending: appending)
-            return end(driver.error.map { .failed($0) } ?? .done)
-        }
+        guard let next else { return endInput(driver: driver, appending: appending) }
         chunk = next
-        chunkByteCount = next.withUnsafeBytes { $0.count }
+        startChunk(byteCount: next.withUnsafeBytes { $0.count }, appending: appending)
+    }
+
+    /// Ends the document with the source's `error`. The bytes that did arrive are parsed first; a
+    /// parse error among them comes earlier in the document than the source's failure, so it is
+    /// the one reported.
+    @inlinable
+    mutating func fail(reading error: any Error, driver: ParseDriver, appending: Bool) {
+        driver.flush(appending: appending)
+        end(.failed(driver.error ?? error))
+    }
+
+    /// Ends the document at the end of its input: the last step declares it complete.
+    @inlinable
+    mutating func endInput(driver: ParseDriver, appending: Bool) {
+        _ = driver.parseStep(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true, appending: appending)
+        end(driver.error.map { .failed($0) } ?? .done)
+    }
+
+    /// Parses the first step of the chunk just read, of `byteCount` bytes.
+    @inlinable
+    mutating func startChunk(byteCount: Int, appending: Bool) {
+        chunkByteCount = byteCount
         parsedByteCount = 0
         parseStepOfChunk(appending: appending)
     }
@@ -134,16 +157,25 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     /// Parses the next step of the current chunk.
     @usableFromInline
     mutating func parseStepOfChunk(appending: Bool) {
-        guard let driver, let current = chunk else { return }
+        guard let driver else { return }
         let offset = parsedByteCount
-        let taken = current.withUnsafeBytes { bytes in
+        let step = { (bytes: UnsafeRawBufferPointer) in
             driver.parseStep(UnsafeRawBufferPointer(rebasing: bytes[offset...]), terminate: false, appending: appending)
+        }
+        let taken: Int
+        if let current = chunk {
+            taken = current.withUnsafeBytes(step)
+        } else if let current = ownChunk {
+            taken = current.withUnsafeBytes(step)
+        } else {
+            return
         }
         parsedByteCount += taken
         if let error = driver.error {
             end(.failed(error))
         } else if parsedByteCount >= chunkByteCount {
             chunk = nil
+            ownChunk = nil
         }
     }
 
@@ -160,6 +192,9 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
         source = nil
         driver = nil
         chunk = nil
+        ownChunk = nil
+        // Stops a decompression thread and frees its decoder.
+        unpacking = .plain
     }
 }
 

@@ -146,6 +146,18 @@ final class ParseDriver {
         if status.hasFailed { context.stop() }
     }
 
+    /// Ends the document as cut short (``XMLParsingError/Code/truncated``, with `message`) where
+    /// the parse has got to, for a compressed stream whose input ended before the stream did:
+    /// the held bytes are parsed first, as in ``flush(appending:)``, and a parse error among them
+    /// is the one reported.
+    @usableFromInline
+    func failCutShort(_ message: String, appending: Bool) {
+        flush(appending: appending)
+        guard let context, case .parsing = status.state else { return }
+        status.fail(.truncated, message)
+        context.stop()
+    }
+
     /// Parses one step from the start of `bytes`, or holds them; returns how many it took.
     private func takeStep(_ bytes: UnsafeRawBufferPointer, terminate: Bool, context: LibXML2PushContext) -> Int {
         let stepSize = nextStepSize

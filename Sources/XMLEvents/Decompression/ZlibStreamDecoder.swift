@@ -1,13 +1,13 @@
-#if HTTP && canImport(CCurl)
+#if (HTTP || Compression) && canImport(CZlib)
     import CZlib
 
     /// `gzip` and `deflate` with zlib's `inflate`: at most 32 KiB of window and zlib's state
-    /// (about 7 KiB) per body, whatever the ratio.
+    /// (about 7 KiB) per document or body, whatever the ratio.
     ///
-    /// A gzip body may hold several members one after the other (RFC 1952 §2.2). A deflate body is
-    /// zlib's format by RFC 9110, but some servers send a bare deflate stream under that name; the
-    /// first two bytes tell them apart.
-    final class ZlibContentDecoder: ContentDecoder {
+    /// gzip may hold several members one after the other (RFC 1952 §2.2), as pigz and bgzip
+    /// write them. A deflate body is zlib's format by RFC 9110, but some servers send a bare
+    /// deflate stream under that name; the first two bytes tell them apart.
+    final class ZlibStreamDecoder: StreamDecoder {
         enum Format {
             case gzip
             case deflate
@@ -27,7 +27,7 @@
         private var state: State
         private var isInitialized = false
 
-        init(format: Format) throws(ContentDecodingFailure) {
+        init(format: Format) throws(StreamDecoderFailure) {
             self.format = format
             stream = .allocate(capacity: 1)
             stream.initialize(to: z_stream())
@@ -54,7 +54,7 @@
         func decode(
             _ input: UnsafeRawBufferPointer,
             into output: UnsafeMutableRawBufferPointer
-        ) throws(ContentDecodingFailure) -> (consumed: Int, produced: Int) {
+        ) throws(StreamDecoderFailure) -> (consumed: Int, produced: Int) {
             switch state {
             case .sniffing:
                 guard input.count >= 2 else { return (0, 0) }
@@ -64,7 +64,8 @@
                 guard !input.isEmpty else { return (0, 0) }
                 // Only gzip may go on, with another member.
                 guard format == .gzip else {
-                    throw ContentDecodingFailure("data follows the end of the deflate stream")
+                    throw StreamDecoderFailure(
+                        .trailingData, format: "deflate", "data follows the end of the deflate stream")
                 }
                 inflateReset(stream)
                 state = .inflating
@@ -92,16 +93,18 @@
                 state = .ended
                 return (consumed, produced)
             case Z_MEM_ERROR:
-                throw ContentDecodingFailure("zlib ran out of memory")
+                throw StreamDecoderFailure(.failed, format: "\(format)", "zlib ran out of memory")
             default:
                 let message = stream.pointee.msg.map { String(cString: $0) } ?? "zlib error \(code)"
-                throw ContentDecodingFailure("the body is not valid \(format): \(message)")
+                throw StreamDecoderFailure(.corrupt, format: "\(format)", message)
             }
         }
 
-        private func initialize(windowBits: Int32) throws(ContentDecodingFailure) {
+        private func initialize(windowBits: Int32) throws(StreamDecoderFailure) {
             let code = inflateInit2_(stream, windowBits, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
-            guard code == Z_OK else { throw ContentDecodingFailure("zlib could not start (\(code))") }
+            guard code == Z_OK else {
+                throw StreamDecoderFailure(.failed, format: "\(format)", "zlib could not start (\(code))")
+            }
             isInitialized = true
         }
 

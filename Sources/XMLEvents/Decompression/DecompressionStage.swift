@@ -1,0 +1,459 @@
+import Foundation
+
+/// A compressed document decompressed on a thread of its own while the reader parses what it has
+/// already decompressed: two cores for one document, so that it reads at the speed of the slower
+/// stage rather than of both.
+///
+/// The reader's task reads the compressed source (which may be any iterator, `Sendable` or not)
+/// and hands its chunks to the thread through a queue of at most ``inputCapacity`` chunks; the
+/// thread hands back decompressed chunks of ``outputChunkSize`` bytes through a queue of at most
+/// ``outputCapacity``. A full output queue stops the thread; a full input queue stops the reads,
+/// and so the file, the pipe or the TCP window: backpressure reaches the source, and memory stays
+/// bounded by the queues and the decoder's window. The thread never waits on the Swift
+/// concurrency pool's behalf, and the reader never blocks: it awaits.
+///
+/// The decoder lives on the thread and is freed when it ends: at the end of the input, on an
+/// error, or as soon as the ``Owner`` goes (the loop was left, the iterator dropped, the task
+/// cancelled), whatever the thread was waiting for.
+@usableFromInline
+final class DecompressionStage: @unchecked Sendable {
+    // Safe: every stored `var` is read and written only with `condition` locked; the decoder is
+    // the thread's alone.
+
+    /// The most compressed chunks waiting for the thread.
+    static let inputCapacity = 4
+    /// The size of the decompressed chunks the reader parses.
+    static let outputChunkSize = 128 << 10
+    /// The most decompressed chunks waiting for the reader.
+    static let outputCapacity = 4
+
+    let format: XMLDecompression.Format
+    private let limits: XMLDecompression
+    private let condition = NSCondition()
+
+    private var input = ByteChunkQueue()
+    private var inputCount = 0
+    /// The source has ended, and with this error if it failed.
+    private var inputEnd: InputEnd?
+    private var output = ByteChunkQueue()
+    private var outputCount = 0
+    /// How the thread ended: set after its last chunk was queued.
+    private var outcome: Result<Void, any Error>?
+    private var isCancelled = false
+    private var reader: CheckedContinuation<Void, Never>?
+
+    private enum InputEnd {
+        case complete
+        case failed(any Error)
+    }
+
+    /// What the reader does next.
+    @usableFromInline
+    enum Step {
+        /// Parse this chunk.
+        case chunk(Data)
+        /// The document has ended.
+        case end
+        /// Throw this, after every chunk before it.
+        case fail(any Error)
+        /// Read the source: the thread has room for its next chunk.
+        case read
+        /// Wait for the thread.
+        case wait
+    }
+
+    private init(format: XMLDecompression.Format, limits: XMLDecompression) {
+        self.format = format
+        self.limits = limits
+    }
+
+    /// What the reader's feed holds: when it goes, the thread stops and frees its decoder.
+    @usableFromInline
+    final class Owner {
+        @usableFromInline let stage: DecompressionStage
+
+        init(_ stage: DecompressionStage) {
+            self.stage = stage
+        }
+
+        deinit {
+            stage.cancel()
+        }
+    }
+
+    /// Starts the thread for a document in `format`.
+    ///
+    /// - Throws: ``XMLDecompressionError`` with ``XMLDecompressionError/Code/unavailable`` when
+    ///   this build has no decoder for the format, or ``XMLDecompressionError/Code/decoderFailed``
+    ///   when the decoder cannot start.
+    @usableFromInline
+    static func start(_ format: XMLDecompression.Format, limits: XMLDecompression) throws -> Owner {
+        let made: (any StreamDecoder)?
+        do throws(StreamDecoderFailure) {
+            made = try DocumentDecoders.make(format)
+        } catch {
+            throw XMLDecompressionError(
+                code: .decoderFailed, format: format, compressedOffset: 0, decompressedOffset: 0, message: error.detail)
+        }
+        guard let decoder = made else {
+            throw XMLDecompressionError(
+                code: .unavailable, format: format, compressedOffset: 0, decompressedOffset: 0,
+                message: "The document is \(format)-compressed, and \(DocumentDecoders.unavailability)")
+        }
+        let stage = DecompressionStage(format: format, limits: limits)
+        let carried = DecoderHandOver(decoder)
+        let thread = Thread {
+            CurrentThread.setName("XMLEvents \(format)")
+            stage.run(carried.decoder)
+        }
+        thread.start()
+        return Owner(stage)
+    }
+
+    // MARK: The reader's side
+
+    /// What the reader does next: take a chunk, end, fail, read the source, or wait.
+    @usableFromInline
+    func nextStep() -> Step {
+        condition.lock()
+        defer { condition.unlock() }
+        if let chunk = output.popFirst() {
+            outputCount -= 1
+            condition.broadcast()
+            return .chunk(chunk)
+        }
+        switch outcome {
+        case .success: return .end
+        case .failure(let error): return .fail(error)
+        case nil: break
+        }
+        return inputEnd == nil && inputCount < Self.inputCapacity ? .read : .wait
+    }
+
+    /// Whether the thread has room for another compressed chunk now.
+    @usableFromInline
+    var needsInput: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return inputEnd == nil && inputCount < Self.inputCapacity && !isCancelled
+    }
+
+    /// Whether a decompressed chunk is waiting: the next ``nextStep()`` does not wait.
+    @usableFromInline
+    var hasChunkAtHand: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return outputCount > 0 || outcome != nil
+    }
+
+    /// Hands the thread the next compressed chunk.
+    @usableFromInline
+    func push(_ chunk: Data) {
+        guard !chunk.isEmpty else { return }
+        condition.lock()
+        input.append(chunk)
+        inputCount += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Tells the thread the source has ended, with the source's error if it failed: the bytes
+    /// before it are decompressed and handed out first.
+    @usableFromInline
+    func endInput(throwing error: (any Error)? = nil) {
+        condition.lock()
+        inputEnd = error.map { .failed($0) } ?? .complete
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits until the thread has queued a chunk, taken one, or ended, or the task is cancelled.
+    @usableFromInline
+    func waitForThread() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                condition.lock()
+                let ready =
+                    isCancelled || outputCount > 0 || outcome != nil
+                    || (inputEnd == nil && inputCount < Self.inputCapacity)
+                if !ready { reader = continuation }
+                condition.unlock()
+                if ready { continuation.resume() }
+            }
+        } onCancel: {
+            wakeReader()
+        }
+    }
+
+    /// Stops the thread at its next chance and drops what waits in the queues.
+    func cancel() {
+        condition.lock()
+        isCancelled = true
+        input.removeAll()
+        output.removeAll()
+        inputCount = 0
+        outputCount = 0
+        condition.broadcast()
+        condition.unlock()
+        wakeReader()
+    }
+
+    private func wakeReader() {
+        condition.lock()
+        let waiting = reader
+        reader = nil
+        condition.unlock()
+        waiting?.resume()
+    }
+
+    // MARK: The thread's side
+
+    /// What the thread reads next.
+    private enum Input {
+        case chunk(Data, isLastQueued: Bool)
+        case end(InputEnd)
+        case cancelled
+    }
+
+    /// Decompresses the input until it ends, fails or the reader goes away.
+    private func run(_ decoder: any StreamDecoder) {
+        var progress = DecoderProgress(format: format, limits: limits)
+        do {
+            try pump(decoder, &progress)
+        } catch is Cancelled {
+            // The reader is gone: nobody to tell.
+        } catch {
+            finish(.failure(error))
+        }
+    }
+
+    /// A reader gone: nothing more to hand out.
+    private struct Cancelled: Error {}
+
+    private func pump(_ decoder: any StreamDecoder, _ progress: inout DecoderProgress) throws {
+        var carried = Data()
+        var buffer = OutputBuffer()
+        while true {
+            switch nextInput() {
+            case .cancelled:
+                throw Cancelled()
+            case .chunk(let chunk, let isLastQueued):
+                var bytes = chunk
+                if !carried.isEmpty {
+                    carried.append(chunk)
+                    bytes = carried
+                }
+                let consumed = try decode(bytes, decoder, &buffer, &progress)
+                carried = consumed < bytes.count ? Data(bytes.dropFirst(consumed)) : Data()
+                // Nothing queued behind it: hand out what is decompressed rather than keep it
+                // from the reader while the thread waits (a live stream's latest record).
+                if isLastQueued, buffer.count > 0 { try emit(buffer.take()) }
+            case .end(let end):
+                try drain(decoder, &buffer, &progress)
+                if buffer.count > 0 { try emit(buffer.take()) }
+                if case .failed(let error) = end { throw error }
+                guard decoder.isAtEnd, carried.isEmpty else {
+                    throw DecompressedStreamCut(
+                        format: format, compressedOffset: progress.compressed, decompressedOffset: progress.produced)
+                }
+                finish(.success(()))
+                return
+            }
+        }
+    }
+
+    /// Decodes all it can of `bytes`, handing out each full chunk; returns how many it consumed.
+    private func decode(
+        _ bytes: Data, _ decoder: any StreamDecoder, _ buffer: inout OutputBuffer, _ progress: inout DecoderProgress
+    ) throws -> Int {
+        var offset = 0
+        var mayHoldOutput = false
+        while offset < bytes.count || mayHoldOutput {
+            let step = try bytes.withUnsafeBytes { whole in
+                try buffer.fill { room in
+                    try progress.run(decoder.decode(UnsafeRawBufferPointer(rebasing: whole[offset...]), into: room))
+                }
+            }
+            offset += step.consumed
+            mayHoldOutput = buffer.isFull
+            if buffer.isFull { try emit(buffer.take()) }
+            if step.consumed == 0 && step.produced == 0 { break }
+        }
+        return offset
+    }
+
+    /// Writes out what the decoder holds once the input has ended. (What it held behind a full
+    /// output was written by ``decode(_:_:_:_:)``, which calls again while the output fills.)
+    private func drain(_ decoder: any StreamDecoder, _ buffer: inout OutputBuffer, _ progress: inout DecoderProgress)
+        throws
+    {
+        while true {
+            _ = try buffer.fill { room in
+                try progress.run((consumed: 0, produced: decoder.finish(into: room)))
+            }
+            let wasFull = buffer.isFull
+            if wasFull { try emit(buffer.take()) }
+            if !wasFull { break }
+        }
+    }
+
+    /// Waits for the next compressed chunk, the end of the input, or the reader's going away.
+    private func nextInput() -> Input {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if isCancelled { return .cancelled }
+            if let chunk = input.popFirst() {
+                inputCount -= 1
+                // The reader may wait for room in the queue. (A continuation resumed under the
+                // lock only schedules its task.)
+                reader?.resume()
+                reader = nil
+                return .chunk(chunk, isLastQueued: inputCount == 0 && inputEnd == nil)
+            }
+            if let inputEnd { return .end(inputEnd) }
+            condition.wait()
+        }
+    }
+
+    /// Queues a decompressed chunk for the reader, waiting while the queue is full.
+    private func emit(_ chunk: Data) throws {
+        condition.lock()
+        while outputCount >= Self.outputCapacity && !isCancelled { condition.wait() }
+        guard !isCancelled else {
+            condition.unlock()
+            throw Cancelled()
+        }
+        output.append(chunk)
+        outputCount += 1
+        reader?.resume()
+        reader = nil
+        condition.unlock()
+    }
+
+    /// Records how the thread ended, after its last chunk, and wakes the reader.
+    private func finish(_ result: Result<Void, any Error>) {
+        condition.lock()
+        outcome = result
+        reader?.resume()
+        reader = nil
+        condition.unlock()
+    }
+}
+
+/// A decoder carried from the reader's task, which made it, to the thread, which alone uses it.
+private struct DecoderHandOver: @unchecked Sendable {
+    // Safe: the reader's task lets go of it as soon as the thread is started.
+    let decoder: any StreamDecoder
+
+    init(_ decoder: any StreamDecoder) {
+        self.decoder = decoder
+    }
+}
+
+/// One decompressed chunk being filled.
+private struct OutputBuffer {
+    private var data = Data(count: DecompressionStage.outputChunkSize)
+    private(set) var count = 0
+
+    var isFull: Bool { count == data.count }
+
+    /// Lets `body` write into the room left, and counts what it wrote.
+    mutating func fill(
+        _ body: (UnsafeMutableRawBufferPointer) throws -> (consumed: Int, produced: Int)
+    ) rethrows -> (consumed: Int, produced: Int) {
+        let start = count
+        let step = try data.withUnsafeMutableBytes { whole in
+            try body(UnsafeMutableRawBufferPointer(rebasing: whole[start...]))
+        }
+        count += step.produced
+        return step
+    }
+
+    /// The bytes written, as a chunk of their own; the buffer starts anew.
+    mutating func take() -> Data {
+        var chunk = data
+        if count < chunk.count { chunk.count = count }
+        data = Data(count: DecompressionStage.outputChunkSize)
+        count = 0
+        return chunk
+    }
+}
+
+/// The bytes a decoder has read and written, checked against the limits after every call.
+private struct DecoderProgress {
+    let format: XMLDecompression.Format
+    let limits: XMLDecompression
+    private(set) var compressed = 0
+    private(set) var produced = 0
+
+    init(format: XMLDecompression.Format, limits: XMLDecompression) {
+        self.format = format
+        self.limits = limits
+    }
+
+    /// Counts one decoder call (`call`), turning its failure and a limit passed into
+    /// ``XMLDecompressionError``.
+    mutating func run(
+        _ call: @autoclosure () throws(StreamDecoderFailure) -> (consumed: Int, produced: Int)
+    ) throws(XMLDecompressionError) -> (consumed: Int, produced: Int) {
+        let step: (consumed: Int, produced: Int)
+        do throws(StreamDecoderFailure) {
+            step = try call()
+        } catch {
+            throw failure(error)
+        }
+        compressed += step.consumed
+        produced += step.produced
+        try checkLimits()
+        return step
+    }
+
+    private func checkLimits() throws(XMLDecompressionError) {
+        if produced > limits.maximumDecompressedBytes {
+            throw limitError(
+                "The document decompresses to more than \(limits.maximumDecompressedBytes) bytes, "
+                    + "XMLDecompression.maximumDecompressedBytes")
+        }
+        guard produced > limits.ratioFreeBytes else { return }
+        let (allowed, overflow) = Swift.max(compressed, 1).multipliedReportingOverflow(by: limits.maximumRatio)
+        if !overflow, produced > allowed {
+            throw limitError(
+                "The document expands more than \(limits.maximumRatio) times its compressed size, "
+                    + "XMLDecompression.maximumRatio (after the first \(limits.ratioFreeBytes) bytes)")
+        }
+    }
+
+    private func limitError(_ message: String) -> XMLDecompressionError {
+        XMLDecompressionError(
+            code: .limitExceeded, format: format, compressedOffset: compressed, decompressedOffset: produced,
+            message: message)
+    }
+
+    private func failure(_ failure: StreamDecoderFailure) -> XMLDecompressionError {
+        let (code, message): (XMLDecompressionError.Code, String) =
+            switch failure.kind {
+            case .corrupt: (.corruptData, "The \(format) data is corrupt: \(failure.detail)")
+            case .trailingData: (.corruptData, "The \(format) data is followed by other bytes: \(failure.detail)")
+            case .windowTooLarge: (.limitExceeded, "The \(format) stream needs too large a window: \(failure.detail)")
+            case .failed: (.decoderFailed, "The \(format) decoder failed: \(failure.detail)")
+            }
+        return XMLDecompressionError(
+            code: code, format: format, compressedOffset: compressed, decompressedOffset: produced, message: message)
+    }
+}
+
+/// The compressed input ended before its stream did: reported as ``XMLParsingError`` with
+/// ``XMLParsingError/Code/truncated``, where the parse has got to, by the reader.
+@usableFromInline
+struct DecompressedStreamCut: Error {
+    let format: XMLDecompression.Format
+    let compressedOffset: Int
+    let decompressedOffset: Int
+
+    /// The truncation error's message.
+    @usableFromInline var message: String {
+        "The \(format) stream is cut short: the input ends after \(compressedOffset) compressed bytes "
+            + "(\(decompressedOffset) decompressed), before the stream's end"
+    }
+}
