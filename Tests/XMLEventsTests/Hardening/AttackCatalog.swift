@@ -5,7 +5,13 @@ import XMLEvents
 enum AttackCatalog {
     static let all: [AttackCase] = entityExpansion + attributeDefaults + externalReferences + sizes + malformed
 
-    static func named(_ name: String) -> AttackCase? { all.first { $0.name == name } }
+    static func named(_ name: String) -> AttackCase? { (all + [baseline]).first { $0.name == name } }
+
+    /// Not an attack: `<r/>`, whose peak memory is what the child process costs before any
+    /// attack (the budget is what an attack may add to it).
+    static let baseline = AttackCase(
+        name: "baseline: <r/>", document: { _ in AttackDocument("<r/>") },
+        expectation: { _ in .result(check: { _ in nil }) })
 
     /// Nine levels of ten references each: 10^9 copies of "lol" if expanded.
     static func laughs(parameter: Bool) -> String {

@@ -25,12 +25,33 @@
                 if attack.timeExemption[mode] == nil, report.cpuSeconds >= AttackCase.timeBudgetSeconds {
                     failures.append("took \(report.cpuSeconds) s of CPU")
                 }
-                if attack.memoryExemption[mode] == nil, report.peakResidentBytes >= AttackCase.memoryBudgetBytes {
-                    failures.append("peak resident memory \(report.peakResidentBytes >> 20) MiB")
+                let baseline = try await AttackBaseline.shared.peakResidentBytes(mode: mode, tier: run.tier)
+                if attack.memoryExemption[mode] == nil,
+                    report.peakResidentBytes - baseline >= AttackCase.memoryBudgetBytes
+                {
+                    failures.append(
+                        "peak resident memory \(report.peakResidentBytes >> 20) MiB, "
+                            + "\((report.peakResidentBytes - baseline) >> 20) MiB above the \(baseline >> 20) MiB of <r/>")
                 }
             }
             #expect(failures.isEmpty, "\(run): \(failures.joined(separator: "; "))")
             AttackTable.append(report, exemptions: [attack.timeExemption[mode], attack.memoryExemption[mode]])
+        }
+    }
+
+    /// The peak resident memory of the attack's child process reading `<r/>`, per mode and tier,
+    /// measured once: what the process costs before any attack.
+    actor AttackBaseline {
+        static let shared = AttackBaseline()
+        private var peaks: [String: Int] = [:]
+
+        func peakResidentBytes(mode: AttackMode, tier: AttackTier) async throws -> Int {
+            let key = "\(mode)-\(tier)"
+            if let peak = peaks[key] { return peak }
+            let peak = try await AttackChildProcess.run(AttackCatalog.baseline, mode: mode, tier: tier)
+                .peakResidentBytes
+            peaks[key] = peak
+            return peak
         }
     }
 #endif

@@ -159,14 +159,17 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     mutating func parseStepOfChunk(appending: Bool) {
         guard let driver else { return }
         let offset = parsedByteCount
-        let step = { (bytes: UnsafeRawBufferPointer) in
-            driver.parseStep(UnsafeRawBufferPointer(rebasing: bytes[offset...]), terminate: false, appending: appending)
-        }
         let taken: Int
         if let current = chunk {
-            taken = current.withUnsafeBytes(step)
+            taken = current.withUnsafeBytes { bytes in
+                driver.parseStep(
+                    UnsafeRawBufferPointer(rebasing: bytes[offset...]), terminate: false, appending: appending)
+            }
         } else if let current = ownChunk {
-            taken = current.withUnsafeBytes(step)
+            taken = current.withUnsafeBytes { bytes in
+                driver.parseStep(
+                    UnsafeRawBufferPointer(rebasing: bytes[offset...]), terminate: false, appending: appending)
+            }
         } else {
             return
         }
