@@ -31,7 +31,8 @@
                 {
                     failures.append(
                         "peak resident memory \(report.peakResidentBytes >> 20) MiB, "
-                            + "\((report.peakResidentBytes - baseline) >> 20) MiB above the \(baseline >> 20) MiB of <r/>")
+                            + "\((report.peakResidentBytes - baseline) >> 20) MiB above the \(baseline >> 20) MiB of <r/>"
+                    )
                 }
             }
             #expect(failures.isEmpty, "\(run): \(failures.joined(separator: "; "))")
