@@ -95,8 +95,9 @@ enum BenchmarkCommand {
         let workspace = try CorpusWorkspace()
         defer { workspace.remove() }
         let plan = BenchmarkPlan.make(options)
-        let toolID = XMLEventsCommandLineContender().id
-        let timesTool = plan.groups.contains { $0.lanes.contains { $0.contender == toolID } }
+        // The command-line contender and the dumps table both spawn the tool.
+        let toolIDs = Set([XMLEventsCommandLineContender().id] + ContenderRoster.dumps.map(\.id))
+        let timesTool = plan.groups.contains { $0.lanes.contains { toolIDs.contains($0.contender) } }
         if timesTool { printError("building the command-line tool xmlevents of the XMLEvents package") }
         let runner = BenchmarkRunner(
             plan: plan,

@@ -353,8 +353,15 @@ private struct DecoderHandOver: @unchecked Sendable {
 
 /// One decompressed chunk being filled.
 private struct OutputBuffer {
-    private var data = Data(count: DecompressionStage.outputChunkSize)
+    private var data = OutputBuffer.uninitialized()
     private(set) var count = 0
+
+    /// A chunk's room, not zeroed first: every byte handed out was written by the decoder.
+    private static func uninitialized() -> Data {
+        let size = DecompressionStage.outputChunkSize
+        guard let bytes = malloc(size) else { return Data(count: size) }
+        return Data(bytesNoCopy: bytes, count: size, deallocator: .free)
+    }
 
     var isFull: Bool { count == data.count }
 
@@ -374,7 +381,7 @@ private struct OutputBuffer {
     mutating func take() -> Data {
         var chunk = data
         if count < chunk.count { chunk.count = count }
-        data = Data(count: DecompressionStage.outputChunkSize)
+        data = OutputBuffer.uninitialized()
         count = 0
         return chunk
     }
