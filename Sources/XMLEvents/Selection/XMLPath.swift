@@ -46,7 +46,7 @@ public struct XMLPath: Sendable, Hashable, CustomStringConvertible {
         if isAbsolute { body = body.dropFirst() }
         guard !body.isEmpty else { throw XMLPathError(path: path, reason: .emptyPath) }
         var steps: [XMLPathStep] = []
-        for text in XMLPath.splitSteps(body) {
+        for text in XMLPath.split(body, at: "/") {
             do {
                 steps.append(try XMLPathStep(parsing: text, prefixes: namespaces))
             } catch {
@@ -100,9 +100,10 @@ public struct XMLPath: Sendable, Hashable, CustomStringConvertible {
         (isAbsolute ? "/" : "") + steps.map(\.description).joined(separator: "/")
     }
 
-    /// Splits at each `/` outside braces, so namespace URIs keep their slashes.
-    private static func splitSteps(_ body: Substring) -> [Substring] {
-        var steps: [Substring] = []
+    /// Splits at each `separator` outside braces, so namespace URIs keep their slashes and bars;
+    /// an empty part stays, to be refused as empty.
+    static func split(_ body: Substring, at separator: Character) -> [Substring] {
+        var parts: [Substring] = []
         var start = body.startIndex
         var inBraces = false
         var index = body.startIndex
@@ -110,15 +111,15 @@ public struct XMLPath: Sendable, Hashable, CustomStringConvertible {
             switch body[index] {
             case "{": inBraces = true
             case "}": inBraces = false
-            case "/" where !inBraces:
-                steps.append(body[start..<index])
+            case separator where !inBraces:
+                parts.append(body[start..<index])
                 start = body.index(after: index)
             default: break
             }
             index = body.index(after: index)
         }
-        steps.append(body[start...])
-        return steps
+        parts.append(body[start...])
+        return parts
     }
 
     private static func reason(for problem: XMLNameTest.Problem, step: Substring) -> XMLPathError.Reason {
@@ -150,7 +151,7 @@ struct XMLPathStep: Sendable, Hashable, CustomStringConvertible {
         }
         guard text.count > 1, text.last == ")" else { throw .invalidName }
         var tests: [XMLNameTest] = []
-        for alternative in XMLPathStep.splitAlternatives(text.dropFirst().dropLast()) {
+        for alternative in XMLPath.split(text.dropFirst().dropLast(), at: "|") {
             tests.append(try XMLNameTest(parsing: alternative, prefixes: prefixes))
         }
         self.init(first: tests[0], others: Array(tests.dropFirst()))
@@ -170,26 +171,5 @@ struct XMLPathStep: Sendable, Hashable, CustomStringConvertible {
     /// `test`, or `(test|test)`.
     var description: String {
         others.isEmpty ? first.description : "(" + ([first] + others).map(\.description).joined(separator: "|") + ")"
-    }
-
-    /// Splits at each `|` outside braces; an empty alternative stays, to be refused as empty.
-    private static func splitAlternatives(_ body: Substring) -> [Substring] {
-        var alternatives: [Substring] = []
-        var start = body.startIndex
-        var inBraces = false
-        var index = body.startIndex
-        while index < body.endIndex {
-            switch body[index] {
-            case "{": inBraces = true
-            case "}": inBraces = false
-            case "|" where !inBraces:
-                alternatives.append(body[start..<index])
-                start = body.index(after: index)
-            default: break
-            }
-            index = body.index(after: index)
-        }
-        alternatives.append(body[start...])
-        return alternatives
     }
 }
