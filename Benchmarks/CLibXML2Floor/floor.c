@@ -82,13 +82,34 @@ static uint64_t name_bytes(const xmlChar *local_name, const xmlChar *prefix, con
     return qualified + length_of(uri);
 }
 
+// The visitor contender's work, which the digests build on: the scan's counts, the local names'
+// bytes, the text sample hash.
+
+static void on_start_element_visitor(void *ctx, const xmlChar *local_name, const xmlChar *prefix,
+                                     const xmlChar *uri, int namespace_count, const xmlChar **namespaces,
+                                     int attribute_count, int defaulted_count, const xmlChar **attributes) {
+    on_start_element(ctx, local_name, prefix, uri, namespace_count, namespaces, attribute_count, defaulted_count,
+                     attributes);
+    state_of(ctx)->counts.local_name_bytes += length_of(local_name);
+}
+
+static void on_text_visitor(void *ctx, const xmlChar *bytes, int length) {
+    floor_state *state = state_of(ctx);
+    // The offset of this piece in the document's text, before it is counted.
+    uint64_t offset = state->counts.text_bytes;
+    on_text(ctx, bytes, length);
+    uint64_t stride = CLIBXML2FLOOR_TEXT_SAMPLE_STRIDE;
+    for (uint64_t index = (stride - offset % stride) % stride; index < (uint64_t)length; index += stride) {
+        state->counts.text_sample_hash = state->counts.text_sample_hash * 31 + bytes[index];
+    }
+}
+
 static void on_start_element_digest(void *ctx, const xmlChar *local_name, const xmlChar *prefix,
                                     const xmlChar *uri, int namespace_count, const xmlChar **namespaces,
                                     int attribute_count, int defaulted_count, const xmlChar **attributes) {
-    on_start_element(ctx, local_name, prefix, uri, namespace_count, namespaces, attribute_count, defaulted_count,
-                     attributes);
+    on_start_element_visitor(ctx, local_name, prefix, uri, namespace_count, namespaces, attribute_count,
+                             defaulted_count, attributes);
     floor_state *state = state_of(ctx);
-    state->counts.local_name_bytes += length_of(local_name);
     uint64_t bytes = name_bytes(local_name, prefix, uri);
     // Five pointers per attribute: local name, prefix, URI, value start, value end.
     for (int index = 0; index < attribute_count; index++) {
@@ -107,15 +128,8 @@ static void on_end_element_digest(void *ctx, const xmlChar *local_name, const xm
 }
 
 static void on_text_digest(void *ctx, const xmlChar *bytes, int length) {
-    floor_state *state = state_of(ctx);
-    // The offset of this piece in the document's text, before it is counted.
-    uint64_t offset = state->counts.text_bytes;
-    on_text(ctx, bytes, length);
-    uint64_t stride = CLIBXML2FLOOR_TEXT_SAMPLE_STRIDE;
-    for (uint64_t index = (stride - offset % stride) % stride; index < (uint64_t)length; index += stride) {
-        state->counts.text_sample_hash = state->counts.text_sample_hash * 31 + bytes[index];
-    }
-    state->counts.materialized_bytes += (uint64_t)length;
+    on_text_visitor(ctx, bytes, length);
+    state_of(ctx)->counts.materialized_bytes += (uint64_t)length;
 }
 
 static void on_comment_digest(void *ctx, const xmlChar *text) {
@@ -124,26 +138,6 @@ static void on_comment_digest(void *ctx, const xmlChar *text) {
 
 static void on_processing_instruction_digest(void *ctx, const xmlChar *target, const xmlChar *data) {
     state_of(ctx)->counts.materialized_bytes += length_of(target) + length_of(data);
-}
-
-// The visitor contender's work: the scan's counts, the local names' bytes, the text sample hash.
-
-static void on_start_element_visitor(void *ctx, const xmlChar *local_name, const xmlChar *prefix,
-                                     const xmlChar *uri, int namespace_count, const xmlChar **namespaces,
-                                     int attribute_count, int defaulted_count, const xmlChar **attributes) {
-    on_start_element(ctx, local_name, prefix, uri, namespace_count, namespaces, attribute_count, defaulted_count,
-                     attributes);
-    state_of(ctx)->counts.local_name_bytes += length_of(local_name);
-}
-
-static void on_text_visitor(void *ctx, const xmlChar *bytes, int length) {
-    floor_state *state = state_of(ctx);
-    uint64_t offset = state->counts.text_bytes;
-    on_text(ctx, bytes, length);
-    uint64_t stride = CLIBXML2FLOOR_TEXT_SAMPLE_STRIDE;
-    for (uint64_t index = (stride - offset % stride) % stride; index < (uint64_t)length; index += stride) {
-        state->counts.text_sample_hash = state->counts.text_sample_hash * 31 + bytes[index];
-    }
 }
 
 // The CLI summary's work: counts by kind, the deepest nesting, and a count per element name in an

@@ -314,7 +314,7 @@ struct XMLTransformState {
             heldWhitespace = nil
             queue.append(.text(held))
         }
-        replacement.appendEvents(to: &queue)
+        replacement.forEachEvent { queue.append($0) }
         queueIndex = 1
         return queue[0]
     }
@@ -347,33 +347,4 @@ struct XMLElementTransformRule: Sendable {
     let path: XMLPath
     let trimsWhitespace: Bool
     let replace: (@Sendable (XMLSubtree) throws -> XMLSubtree?)?
-}
-
-extension XMLSubtree {
-    /// Appends the element's events in document order, without recursion (a subtree may be
-    /// deeper than the stack allows).
-    func appendEvents(to events: inout [XMLEvent]) {
-        events.append(.startElement(name: name, attributes: attributes, namespaces: namespaces))
-        var pending: [(element: XMLSubtree, children: [XMLContent], index: Int)] = [(self, children, 0)]
-        while let top = pending.indices.last {
-            let (element, children, index) = pending[top]
-            guard index < children.count else {
-                pending.removeLast()
-                events.append(.endElement(name: element.name))
-                continue
-            }
-            pending[top].index = index &+ 1
-            switch children[index] {
-            case .element(let child):
-                events.append(
-                    .startElement(name: child.name, attributes: child.attributes, namespaces: child.namespaces))
-                pending.append((child, child.children, 0))
-            case .text(let text): events.append(.text(text))
-            case .cdata(let text): events.append(.cdata(text))
-            case .comment(let text): events.append(.comment(text))
-            case .processingInstruction(let target, let data):
-                events.append(.processingInstruction(target: target, data: data))
-            }
-        }
-    }
 }

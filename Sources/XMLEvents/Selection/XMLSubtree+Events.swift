@@ -1,13 +1,12 @@
-import XMLEvents
-
 extension XMLSubtree {
     /// Calls `body` with the events the subtree was built from, in document order: its start
-    /// element, its content, its end element. `--select` with the `jsonl` and `summary` formats
-    /// treats selected subtrees as the events they came from.
+    /// element, its content, its end element: a transform's replacement, and the command line's
+    /// `--select` with the `jsonl` and `summary` formats, which treat a selected subtree as the
+    /// events it came from.
     ///
     /// Walks with a stack of its own, not by recursion, so a deeply nested subtree (allowed
     /// with `--huge`) cannot exhaust the thread's stack.
-    func forEachEvent(_ body: (XMLEvent) -> Void) {
+    package func forEachEvent(_ body: (XMLEvent) -> Void) {
         body(.startElement(name: name, attributes: attributes, namespaces: namespaces))
         var open: [(name: XMLName, children: [XMLContent], index: Int)] = [(name, children, 0)]
         while let top = open.indices.last {
