@@ -80,6 +80,14 @@
             return chunk.prefix(room)
         }
 
+        /// Whether the next ``next(isolation:)`` returns without waiting: a body chunk is buffered
+        /// and needs no decoding, or the limit's error is due.
+        var hasChunkAtHand: Bool {
+            if pendingError != nil { return true }
+            guard case .running(let transfer) = stage else { return false }
+            return transfer.hasChunkAtHand
+        }
+
         /// The transfer, started on first use; a new one if it was cut off, which callers check
         /// first.
         private mutating func started() -> HTTPTransfer {

@@ -169,13 +169,16 @@ extension XMLByteSource {
 
 extension XMLByteSource.Iterator: ChunkReadiness {
     /// Data in memory and a regular file's reads do not wait for bytes to arrive; a stream's
-    /// chunks are at hand when its reader thread has buffered some; an HTTP body's are not known
-    /// to be.
+    /// chunks are at hand when its reader thread has buffered some, and an HTTP body's when its
+    /// transfer has (and they need no content decoding).
     @usableFromInline var hasChunkAtHand: Bool {
         switch reader {
         case .data, .file, .finished: true
         case .thread(let chunks): chunks.hasChunkAtHand
-        default: false
+        #if HTTP
+            case .http(let body): body.hasChunkAtHand
+        #endif
+        case .notStarted: false
         }
     }
 }

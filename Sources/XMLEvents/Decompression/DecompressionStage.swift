@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A compressed document decompressed on a thread of its own while the reader parses what it has
 /// already decompressed: two cores for one document, so that it reads at the speed of the slower
@@ -26,6 +27,10 @@ final class DecompressionStage: @unchecked Sendable {
     static let outputChunkSize = 128 << 10
     /// The most decompressed chunks waiting for the reader.
     static let outputCapacity = 4
+    /// A thread stopped by a full output queue goes on when the reader has left this many: it
+    /// then fills the queue in one run, so that the reader wakes it once per few chunks, not at
+    /// every chunk (each wake-up costs the reader a system call and the idle core an interrupt).
+    static let outputResumeCount = 1
 
     let format: XMLDecompression.Format
     private let limits: XMLDecompression
@@ -41,6 +46,10 @@ final class DecompressionStage: @unchecked Sendable {
     private var outcome: Result<Void, any Error>?
     private var isCancelled = false
     private var reader: CheckedContinuation<Void, Never>?
+    /// The thread waits for a compressed chunk.
+    private var threadWaitsForInput = false
+    /// The thread waits for the reader to take decompressed chunks.
+    private var threadWaitsForRoom = false
 
     private enum InputEnd {
         case complete
@@ -119,7 +128,7 @@ final class DecompressionStage: @unchecked Sendable {
         defer { condition.unlock() }
         if let chunk = output.popFirst() {
             outputCount -= 1
-            condition.broadcast()
+            if threadWaitsForRoom, outputCount <= Self.outputResumeCount { condition.signal() }
             return .chunk(chunk)
         }
         switch outcome {
@@ -153,7 +162,7 @@ final class DecompressionStage: @unchecked Sendable {
         condition.lock()
         input.append(chunk)
         inputCount += 1
-        condition.broadcast()
+        if threadWaitsForInput { condition.signal() }
         condition.unlock()
     }
 
@@ -312,14 +321,20 @@ final class DecompressionStage: @unchecked Sendable {
                 return .chunk(chunk, isLastQueued: inputCount == 0 && inputEnd == nil)
             }
             if let inputEnd { return .end(inputEnd) }
+            threadWaitsForInput = true
             condition.wait()
+            threadWaitsForInput = false
         }
     }
 
     /// Queues a decompressed chunk for the reader, waiting while the queue is full.
     private func emit(_ chunk: Data) throws {
         condition.lock()
-        while outputCount >= Self.outputCapacity && !isCancelled { condition.wait() }
+        if outputCount >= Self.outputCapacity {
+            threadWaitsForRoom = true
+            while outputCount > Self.outputResumeCount && !isCancelled { condition.wait() }
+            threadWaitsForRoom = false
+        }
         guard !isCancelled else {
             condition.unlock()
             throw Cancelled()
@@ -353,14 +368,12 @@ private struct DecoderHandOver: @unchecked Sendable {
 
 /// One decompressed chunk being filled.
 private struct OutputBuffer {
-    private var data = OutputBuffer.uninitialized()
+    private let pool = OutputChunkPool()
+    private var data: Data
     private(set) var count = 0
 
-    /// A chunk's room, not zeroed first: every byte handed out was written by the decoder.
-    private static func uninitialized() -> Data {
-        let size = DecompressionStage.outputChunkSize
-        guard let bytes = malloc(size) else { return Data(count: size) }
-        return Data(bytesNoCopy: bytes, count: size, deallocator: .free)
+    init() {
+        data = pool.chunk()
     }
 
     var isFull: Bool { count == data.count }
@@ -381,9 +394,47 @@ private struct OutputBuffer {
     mutating func take() -> Data {
         var chunk = data
         if count < chunk.count { chunk.count = count }
-        data = OutputBuffer.uninitialized()
+        data = pool.chunk()
         count = 0
         return chunk
+    }
+}
+
+/// The memory of the decompressed chunks, used again once the reader has parsed them.
+///
+/// A chunk the reader drops comes back here rather than to `free`: the thread then writes into
+/// pages already mapped and warm, instead of a fresh allocation that the system maps (and the
+/// allocator may unmap again) page by page — work that lands on both cores. The pool keeps at
+/// most ``keptCount`` chunks; it lives as long as the stage's buffer or any chunk handed out.
+private final class OutputChunkPool: Sendable {
+    /// The queue's chunks, the one being filled, and one the reader is parsing.
+    static let keptCount = DecompressionStage.outputCapacity + 2
+
+    /// Free chunks' addresses (as integers, so the pool is plainly `Sendable`).
+    private let free = Mutex<[UInt]>([])
+
+    deinit {
+        free.withLock { addresses in
+            for address in addresses { Foundation.free(UnsafeMutableRawPointer(bitPattern: address)) }
+        }
+    }
+
+    /// A chunk's room, not zeroed first: every byte handed out was written by the decoder.
+    func chunk() -> Data {
+        let size = DecompressionStage.outputChunkSize
+        let reused = free.withLock { $0.popLast() }.flatMap { UnsafeMutableRawPointer(bitPattern: $0) }
+        guard let bytes = reused ?? malloc(size) else { return Data(count: size) }
+        return Data(bytesNoCopy: bytes, count: size, deallocator: .custom { [self] bytes, _ in give(bytes) })
+    }
+
+    /// Takes back a chunk's memory, or frees it when the pool holds enough.
+    private func give(_ bytes: UnsafeMutableRawPointer) {
+        let kept = free.withLock { addresses in
+            guard addresses.count < Self.keptCount else { return false }
+            addresses.append(UInt(bitPattern: bytes))
+            return true
+        }
+        if !kept { Foundation.free(bytes) }
     }
 }
 

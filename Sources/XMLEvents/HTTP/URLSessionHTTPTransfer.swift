@@ -57,6 +57,9 @@
             promise.response?.url
         }
 
+        /// Whether the next chunk is buffered: ``next(isolation:)`` returns it without waiting.
+        var hasChunkAtHand: Bool { chunks.hasChunkAtHand }
+
         /// The next decoded chunk of the body, or `nil` at its end.
         func next(isolation actor: isolated (any Actor)?) async throws -> Data? {
             try await chunks.next(isolation: actor)

@@ -54,6 +54,13 @@
             promise.response?.url
         }
 
+        /// Whether the next chunk is buffered and needs no content decoding: ``next(isolation:)``
+        /// returns it without waiting.
+        var hasChunkAtHand: Bool {
+            guard case .identity = decoding else { return false }
+            return chunks?.hasChunkAtHand ?? false
+        }
+
         /// The next decoded chunk of the body, or `nil` at its end.
         func next(isolation actor: isolated (any Actor)?) async throws -> Data? {
             switch decoding {
