@@ -23,6 +23,8 @@
 /// Decompression needs the package's `Compression` trait (on by default) and, for now, Linux:
 /// elsewhere a compressed document is reported as ``XMLDecompressionError/Code/unavailable``.
 /// An HTTP body's `Content-Encoding` is decoded by the transfer itself, whatever this says.
+/// ``XMLPushParser`` parses the bytes it is fed as they are: feed it decompressed bytes, or read
+/// the dump through ``XMLEvents`` instead.
 public struct XMLDecompression: Sendable, Hashable {
     /// A compression format the package recognises by its first bytes.
     public enum Format: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
