@@ -344,6 +344,10 @@ final class DecompressionStage: @unchecked Sendable {
         reader?.resume()
         reader = nil
         condition.unlock()
+        // The reader's task may just have been woken onto this core (by this resumption, or
+        // when it gave its thread back between steps): let it run before the next chunk, rather
+        // than wait for this thread's time slice while the other core may sit idle.
+        CurrentThread.yieldProcessor()
     }
 
     /// Records how the thread ended, after its last chunk, and wakes the reader.

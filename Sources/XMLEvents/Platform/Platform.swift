@@ -193,4 +193,10 @@ enum CurrentThread {
             try? comm.close()
         #endif
     }
+
+    /// Lets another thread that is ready to run on this core run first (`sched_yield`); returns
+    /// at once when none is.
+    static func yieldProcessor() {
+        _ = sched_yield()
+    }
 }
