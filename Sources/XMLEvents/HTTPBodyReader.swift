@@ -81,11 +81,14 @@
         }
 
         /// Whether the next ``next(isolation:)`` returns without waiting: a body chunk is buffered
-        /// and needs no decoding, or the limit's error is due.
+        /// and needs no decoding, the limit's error is due, or the limit ended the body.
         var hasChunkAtHand: Bool {
             if pendingError != nil { return true }
-            guard case .running(let transfer) = stage else { return false }
-            return transfer.hasChunkAtHand
+            switch stage {
+            case .running(let transfer): return transfer.hasChunkAtHand
+            case .cutOff: return true
+            case .notStarted: return false
+            }
         }
 
         /// The transfer, started on first use; a new one if it was cut off, which callers check
