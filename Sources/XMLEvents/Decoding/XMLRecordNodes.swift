@@ -224,7 +224,7 @@ final class XMLRecordNodes {
     @inline(__always)
     private func string(_ bytes: TapeColumn<UInt8>, _ start: Int, _ end: Int) -> String {
         precondition(start >= 0 && start <= end && end <= bytes.count, "XMLRecordNodes byte range out of range")
-        return String(decoding: UnsafeBufferPointer(start: bytes.base + start, count: end &- start), as: UTF8.self)
+        return String(parsedUTF8: UnsafeBufferPointer(start: bytes.base + start, count: end &- start))
     }
 
     /// Whether an element has no attributes and no content: ``XMLSubtree/isEmpty``.

@@ -81,8 +81,7 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
             return XMLAttribute(
                 name: entry.name.name,
                 value: String(
-                    decoding: UnsafeBufferPointer(start: bytes + entry.valueStart, count: entry.valueCount),
-                    as: UTF8.self))
+                    parsedUTF8: UnsafeBufferPointer(start: bytes + entry.valueStart, count: entry.valueCount)))
         }
     }
 

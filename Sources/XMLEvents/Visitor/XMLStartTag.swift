@@ -67,6 +67,6 @@ public struct XMLStartTag: ~Copyable {
     }
 
     private func string(start: Int, count: Int) -> String {
-        String(decoding: UnsafeBufferPointer(start: bytes.map { $0 + start }, count: count), as: UTF8.self)
+        String(parsedUTF8: UnsafeBufferPointer(start: bytes.map { $0 + start }, count: count))
     }
 }

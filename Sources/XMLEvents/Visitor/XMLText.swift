@@ -24,7 +24,7 @@ public struct XMLText: ~Copyable {
 
     /// A copy of the text as a string.
     @inlinable public var string: String {
-        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+        String(parsedUTF8: UnsafeBufferPointer(start: base, count: count))
     }
 
     /// The byte at `index`.

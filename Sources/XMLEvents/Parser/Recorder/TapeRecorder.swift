@@ -246,7 +246,13 @@ struct TapeRecorder {
     /// normalize the line ends of CDATA sections as XML 1.0 (§2.11) requires, so the recorder
     /// does, turning CR LF and a lone CR into LF. (Pieces from an entity's replacement text come
     /// normalized already.)
+    ///
+    /// A piece that is not well-formed UTF-8 fails the document, as the same bytes in text do:
+    /// libxml2's push parser lets overlong forms through in CDATA (see ``ParsedUTF8``).
     mutating func cdata(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int?) {
+        if let malformed = ParsedUTF8.firstMalformedSequence(in: bytes) {
+            return failMalformedCDATA(bytes, at: malformed)
+        }
         let followsCarriageReturn = offset != nil && offset == cdataCarriageReturnEnd
         cdataCarriageReturnEnd = nil
         let continuation = shared.pointee.cdata_continuation_offset
@@ -494,6 +500,26 @@ struct TapeRecorder {
             return nil
         }
         return name
+    }
+
+    /// Fails the document at the malformed sequence `index` bytes into a CDATA piece, which
+    /// starts where libxml2 is (it counts columns in bytes there).
+    private func failMalformedCDATA(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) {
+        var location = xmlevents_location()
+        if let context = shared.pointee.main_context { xmlevents_document_position(context, &location) }
+        var (line, column) = (location.line, location.column)
+        for byte in bytes[..<index] {
+            if byte == 0x0A { (line, column) = (line + 1, 1) } else { column += 1 }
+        }
+        let sequence = bytes[index..<min(index + 4, bytes.count)].map { "0x" + String($0, radix: 16, uppercase: true) }
+        status.fail(
+            .invalidCharacter,
+            "Input is not proper UTF-8: a CDATA section holds the bytes \(sequence.joined(separator: " ")), "
+                + "not a well-formed sequence",
+            at: (line, column))
+        guard var error = status.error else { return }
+        error.byteOffset = location.byte_offset + index
+        status.revise(error)
     }
 
     /// Fails the document for a broken limit, where libxml2 is.

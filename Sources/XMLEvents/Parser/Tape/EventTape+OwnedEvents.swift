@@ -128,7 +128,7 @@ struct ShortTextCache {
     @inline(__always)
     mutating func string(_ bytes: UnsafePointer<UInt8>, count: Int, readable: Int) -> String {
         guard count <= 15 else {
-            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+            return String(parsedUTF8: UnsafeBufferPointer(start: bytes, count: count))
         }
         var words: (UInt64, UInt64) = (0, 0)
         if readable >= 16 {
@@ -145,7 +145,7 @@ struct ShortTextCache {
         let index = Int(truncatingIfNeeded: ((words.0 ^ (words.1 &<< 7)) &* 0x9E37_79B9_7F4A_7C15) >> 60)
         let slot = slots[index]
         if slot.count == count, slot.low == words.0, slot.high == words.1 { return slot.string }
-        let string = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        let string = String(parsedUTF8: UnsafeBufferPointer(start: bytes, count: count))
         slots[index] = Slot(low: words.0, high: words.1, count: count, string: string)
         return string
     }

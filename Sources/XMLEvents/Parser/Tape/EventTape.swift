@@ -99,7 +99,7 @@ final class EventTape {
     /// The bytes from `start`, as a string.
     @usableFromInline
     func string(start: Int, count: Int) -> String {
-        String(decoding: UnsafeBufferPointer(start: columns.pointee.bytes.base + start, count: count), as: UTF8.self)
+        String(parsedUTF8: UnsafeBufferPointer(start: columns.pointee.bytes.base + start, count: count))
     }
 }
 
