@@ -84,8 +84,8 @@ extension XMLEvents {
         /// document is parsed off it a batch at a time, and the records are built and decoded on
         /// it.
         public struct Iterator: AsyncIteratorProtocol {
-            private var reader: XMLRecordReader<Source.AsyncIterator>
-            private let choose: @Sendable (XMLRecord) throws -> Record?
+            @usableFromInline var reader: XMLRecordReader<Source.AsyncIterator>
+            @usableFromInline let choose: @Sendable (XMLRecord) throws -> Record?
 
             init(
                 reader: XMLRecordReader<Source.AsyncIterator>, choose: @escaping @Sendable (XMLRecord) throws -> Record?
@@ -96,11 +96,18 @@ extension XMLEvents {
 
             /// The next record the closure made, or `nil` once the document has ended.
             ///
+            /// Inlinable, so that a loop over the records makes no asynchronous call for a record
+            /// the events parsed so far complete.
+            ///
             /// - Throws: ``XMLRecordDecodingError`` for a record that does not decode; the
             ///   closure's own errors; the errors ``XMLEvents/Subtrees/Iterator/next()`` throws.
             ///   Each is thrown once; the next call returns `nil`.
+            @inlinable
             public nonisolated(nonsending) mutating func next() async throws -> Record? {
-                while let record = try await reader.next() {
+                while true {
+                    var parsed = reader.nextParsed()
+                    if parsed == nil { parsed = try await reader.next() }
+                    guard let record = parsed else { return nil }
                     do {
                         if let chosen = try choose(record) { return chosen }
                     } catch {
@@ -108,7 +115,6 @@ extension XMLEvents {
                         throw error
                     }
                 }
-                return nil
             }
 
             /// The next record the closure made, or `nil` once the document has ended, staying on

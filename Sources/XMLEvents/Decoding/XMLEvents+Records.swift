@@ -74,19 +74,22 @@ extension XMLEvents {
         /// a batch at a time, and the records are built and decoded on it (a type's `Decodable`
         /// conformance may be isolated to the actor).
         public struct Iterator: AsyncIteratorProtocol {
-            private var reader: XMLRecordReader<Source.AsyncIterator>
-
-            init(reader: XMLRecordReader<Source.AsyncIterator>) {
-                self.reader = reader
-            }
+            @usableFromInline var reader: XMLRecordReader<Source.AsyncIterator>
 
             /// The next record, or `nil` once the document has ended.
+            ///
+            /// Inlinable, so that a loop over the records makes no asynchronous call for a record
+            /// the events parsed so far complete.
             ///
             /// - Throws: ``XMLRecordDecodingError`` for a record that does not decode; the errors
             ///   ``XMLEvents/Subtrees/Iterator/next()`` throws. Each is thrown once; the next call
             ///   returns `nil`.
+            @inlinable
             public nonisolated(nonsending) mutating func next() async throws -> Record? {
-                guard let record = try await reader.next() else { return nil }
+                // Most records are complete on the tape already: no asynchronous call for them.
+                var parsed = reader.nextParsed()
+                if parsed == nil { parsed = try await reader.next() }
+                guard let record = parsed else { return nil }
                 do {
                     return try record.decode(Record.self)
                 } catch {
@@ -155,37 +158,38 @@ extension XMLEvents.Subtrees {
 /// The selected elements of a parse, built for decoding one after the other and handed out as
 /// ``XMLRecord``s: what the iterators of ``XMLEvents/Records`` and ``XMLEvents/ChosenRecords``
 /// read.
+@usableFromInline
 struct XMLRecordReader<Source: AsyncIteratorProtocol> where Source.Element: ContiguousBytes {
-    /// `nil` once the document ended or failed, or ``end()`` was called.
-    private var selector: XMLTapeSelector<Source, XMLRecordNodesBuilder>?
-    private let context: XMLDecodingContext
+    /// Its builder holds the decoding context; nothing else is stored, so that the selector's
+    /// tape and selection are at fixed offsets (see ``XMLTapeSelector``).
+    private var selector: XMLTapeSelector<Source, XMLRecordNodesBuilder>
 
     init(_ path: XMLPath, feed: EventTapeFeed<Source>, decoder: XMLRecordDecoder) {
-        context = XMLDecodingContext(decoder)
-        selector = XMLTapeSelector(path, feed: feed, builder: XMLRecordNodesBuilder(context: context))
+        let builder = XMLRecordNodesBuilder(context: XMLDecodingContext(decoder))
+        selector = XMLTapeSelector(path, feed: feed, builder: builder)
+    }
+
+    /// The next selected element when the events parsed so far complete it, as most are: no
+    /// asynchronous call for it. `nil` when ``next()`` must parse more first.
+    @usableFromInline
+    mutating func nextParsed() -> XMLRecord? {
+        guard let tape = selector.tape, let nodes = selector.selection.nextParsed(in: tape) else { return nil }
+        return XMLRecord(nodes: nodes, context: selector.selection.builder.context)
     }
 
     /// The next selected element, or `nil` once the document has ended; lets the parse go at
     /// the end and at an error.
+    @usableFromInline
     nonisolated(nonsending) mutating func next() async throws -> XMLRecord? {
-        do {
-            // Most records are complete on the tape already: no asynchronous call for them.
-            var parsed = selector?.nextParsed()
-            if parsed == nil { parsed = try await selector?.next() }
-            guard let nodes = parsed else {
-                selector = nil
-                return nil
-            }
-            return XMLRecord(nodes: nodes, context: context)
-        } catch {
-            selector = nil
-            throw error
-        }
+        if let record = nextParsed() { return record }
+        guard let nodes = try await selector.next() else { return nil }
+        return XMLRecord(nodes: nodes, context: selector.selection.builder.context)
     }
 
     /// Lets the parse go: a record failed, and iteration ends.
+    @usableFromInline
     mutating func end() {
-        selector = nil
+        selector.end()
     }
 }
 
@@ -193,8 +197,7 @@ struct XMLRecordReader<Source: AsyncIteratorProtocol> where Source.Element: Cont
     extension XMLRecordReader where Source == XMLByteSource.Iterator {
         /// The head of the source's HTTP response; refused once the parse was let go.
         mutating func response() async throws -> XMLHTTPResponse? {
-            guard selector != nil else { throw XMLHTTPError.responseAfterTheEnd }
-            return try await selector?.response() ?? nil
+            try await selector.response()
         }
     }
 #endif

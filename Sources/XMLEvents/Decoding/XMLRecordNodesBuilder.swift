@@ -4,7 +4,8 @@
 struct XMLRecordNodesBuilder: XMLTapeSelectionBuilder {
     /// The record being built, or the last one built.
     private var nodes = XMLRecordNodes()
-    private let context: XMLDecodingContext
+    /// The decoding context of the records built.
+    let context: XMLDecodingContext
 
     init(context: XMLDecodingContext) {
         self.context = context

@@ -56,8 +56,7 @@ extension XMLEvents {
         /// Parses until a selected element is complete. On an actor, the document is parsed off
         /// it a batch at a time, and the subtrees are built on it.
         public struct Iterator: AsyncIteratorProtocol {
-            /// `nil` once the document ended or failed.
-            private var selector: XMLTapeSelector<Source.AsyncIterator, XMLTreeBuilder>?
+            private var selector: XMLTapeSelector<Source.AsyncIterator, XMLTreeBuilder>
 
             init(selector: XMLTapeSelector<Source.AsyncIterator, XMLTreeBuilder>) {
                 self.selector = selector
@@ -70,16 +69,7 @@ extension XMLEvents {
             ///   unchanged; `CancellationError` when the task is cancelled. Each is thrown once;
             ///   the next call returns `nil`.
             public nonisolated(nonsending) mutating func next() async throws -> XMLSubtree? {
-                do {
-                    guard let subtree = try await selector?.next() else {
-                        selector = nil
-                        return nil
-                    }
-                    return subtree
-                } catch {
-                    selector = nil
-                    throw error
-                }
+                try await selector.next()
             }
 
             /// The next selected subtree, or `nil` once the document has ended, staying on the
@@ -120,8 +110,7 @@ extension XMLEvents.Subtrees: Sendable where Source: Sendable {}
         ///   transfer then belongs to the task that parses ahead of the loop (see
         ///   <doc:Concurrency>).
         public mutating func response() async throws -> XMLHTTPResponse? {
-            guard selector != nil else { throw XMLHTTPError.responseAfterTheEnd }
-            return try await selector?.response() ?? nil
+            try await selector.response()
         }
     }
 #endif

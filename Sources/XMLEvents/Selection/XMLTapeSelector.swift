@@ -11,35 +11,72 @@ import Foundation
 ///
 /// On an actor, the steps are parsed off it a batch at a time, and the selections built on it
 /// (a record type's `Decodable` conformance may be isolated to the actor).
+///
+/// The state read for every selection (``selection`` and ``tape``) comes before the feed, whose
+/// layout depends on `Source`: a caller generic over the source reads it at fixed offsets,
+/// without looking up the type's metadata, and ``XMLTapeSelection/nextParsed(in:)`` is
+/// specialized for the caller's builder.
 struct XMLTapeSelector<Source: AsyncIteratorProtocol, Builder: XMLTapeSelectionBuilder>
 where Source.Element: ContiguousBytes {
-    private var feed: EventTapeFeed<Source>
-    private var cursor = EventTape.Cursor()
-    private var matcher: XMLPathMatcher
-    private var builder: Builder
+    var selection: XMLTapeSelection<Builder>
+    /// The feed's tape; `nil` once the selector let go of the feed. Taken again after each
+    /// advance: a feed that starts parsing ahead reads another tape from then on.
+    private(set) var tape: EventTape?
+    private var feed: EventTapeFeed<Source>?
 
     init(_ path: XMLPath, feed: EventTapeFeed<Source>, builder: Builder) {
+        selection = XMLTapeSelection(path, builder: builder)
+        tape = feed.tape
         self.feed = feed
-        matcher = XMLPathMatcher(path)
-        self.builder = builder
     }
 
-    /// The next selection, or `nil` at the end of the document.
+    /// The next selection, or `nil` at the end of the document. Lets go of the feed at the end
+    /// and at an error, after which it returns `nil`.
     ///
     /// - Throws: The document's and the source's errors, after every selection completed before
     ///   them.
     nonisolated(nonsending) mutating func next() async throws -> Builder.Selection? {
-        while true {
-            if let selection = nextParsed() { return selection }
-            guard try await feed.advance(readingOn: #isolation) else { return nil }
-            cursor = EventTape.Cursor()
+        do {
+            while let tape {
+                if let selection = selection.nextParsed(in: tape) { return selection }
+                guard try await feed?.advance(readingOn: #isolation) == true else { break }
+                self.tape = feed?.tape
+                selection.rewind()
+            }
+            end()
+            return nil
+        } catch {
+            end()
+            throw error
         }
     }
 
-    /// The next selection when the events parsed so far complete it; `nil` when more must be
-    /// parsed first (``next()``). Spares an asynchronous call for most selections.
-    mutating func nextParsed() -> Builder.Selection? {
-        let tape = feed.tape
+    /// Lets go of the feed, the source and the parser; ``next()`` returns `nil` from then on.
+    mutating func end() {
+        feed = nil
+        tape = nil
+    }
+}
+
+/// The part of a selector that reads tapes: where on the tape it is, the path, and the builder.
+struct XMLTapeSelection<Builder: XMLTapeSelectionBuilder> {
+    private var cursor = EventTape.Cursor()
+    private var matcher: XMLPathMatcher
+    private(set) var builder: Builder
+
+    init(_ path: XMLPath, builder: Builder) {
+        matcher = XMLPathMatcher(path)
+        self.builder = builder
+    }
+
+    /// Starts over on a tape that was refilled.
+    mutating func rewind() {
+        cursor = EventTape.Cursor()
+    }
+
+    /// The next selection when the events of `tape` parsed so far complete it; `nil` when more
+    /// must be parsed first. Spares an asynchronous call for most selections.
+    mutating func nextParsed(in tape: EventTape) -> Builder.Selection? {
         while true {
             if builder.isBuilding {
                 guard let selection = builder.continueSelection(in: tape, cursor: &cursor) else { return nil }
@@ -65,9 +102,11 @@ where Source.Element: ContiguousBytes {
 
 #if HTTP
     extension XMLTapeSelector where Source == XMLByteSource.Iterator {
-        /// The head of the source's HTTP response (see `EventTapeFeed.response()`).
+        /// The head of the source's HTTP response (see `EventTapeFeed.response()`); refused once
+        /// the selector let go of the feed.
         mutating func response() async throws -> XMLHTTPResponse? {
-            try await feed.response()
+            guard feed != nil else { throw XMLHTTPError.responseAfterTheEnd }
+            return try await feed?.response() ?? nil
         }
     }
 #endif
