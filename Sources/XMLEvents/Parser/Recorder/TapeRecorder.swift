@@ -251,7 +251,7 @@ struct TapeRecorder {
     /// libxml2's push parser lets overlong forms through in CDATA (see ``ParsedUTF8``).
     mutating func cdata(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int?) {
         if let malformed = ParsedUTF8.firstMalformedSequence(in: bytes) {
-            return failMalformedCDATA(bytes, at: malformed)
+            return failMalformedCDATA(bytes, at: malformed, offset: offset)
         }
         let followsCarriageReturn = offset != nil && offset == cdataCarriageReturnEnd
         cdataCarriageReturnEnd = nil
@@ -502,21 +502,29 @@ struct TapeRecorder {
         return name
     }
 
-    /// Fails the document at the malformed sequence `index` bytes into a CDATA piece, which
-    /// starts where libxml2 is (it counts columns in bytes there).
-    private func failMalformedCDATA(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) {
+    /// Fails the document at the malformed sequence `index` bytes into a CDATA piece. A piece
+    /// read from the document (`offset` known) starts where libxml2 is, which counts columns in
+    /// bytes there; elsewhere the error is where libxml2 is.
+    private func failMalformedCDATA(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, offset: Int?) {
+        guard !status.hasFailed else { return }
+        let lead = bytes[index]
+        let announced = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        let sequence = bytes[index..<min(index + announced, bytes.count)].map {
+            "0x" + String($0, radix: 16, uppercase: true)
+        }
+        let message =
+            "Input is not proper UTF-8: a CDATA section holds the bytes \(sequence.joined(separator: " ")), "
+            + "not a well-formed sequence"
+        guard offset != nil, let context = shared.pointee.main_context else {
+            return status.fail(.invalidCharacter, message)
+        }
         var location = xmlevents_location()
-        if let context = shared.pointee.main_context { xmlevents_document_position(context, &location) }
+        xmlevents_document_position(context, &location)
         var (line, column) = (location.line, location.column)
         for byte in bytes[..<index] {
             if byte == 0x0A { (line, column) = (line + 1, 1) } else { column += 1 }
         }
-        let sequence = bytes[index..<min(index + 4, bytes.count)].map { "0x" + String($0, radix: 16, uppercase: true) }
-        status.fail(
-            .invalidCharacter,
-            "Input is not proper UTF-8: a CDATA section holds the bytes \(sequence.joined(separator: " ")), "
-                + "not a well-formed sequence",
-            at: (line, column))
+        status.fail(.invalidCharacter, message, at: (line, column))
         guard var error = status.error else { return }
         error.byteOffset = location.byte_offset + index
         status.revise(error)
