@@ -181,7 +181,6 @@ struct XMLRecordReader<Source: AsyncIteratorProtocol> where Source.Element: Cont
     /// the end and at an error.
     @usableFromInline
     nonisolated(nonsending) mutating func next() async throws -> XMLRecord? {
-        if let record = nextParsed() { return record }
         guard let nodes = try await selector.next() else { return nil }
         return XMLRecord(nodes: nodes, context: selector.selection.builder.context)
     }
