@@ -104,10 +104,7 @@ extension XMLEvents {
             ///   Each is thrown once; the next call returns `nil`.
             @inlinable
             public nonisolated(nonsending) mutating func next() async throws -> Record? {
-                while true {
-                    var parsed = reader.nextParsed()
-                    if parsed == nil { parsed = try await reader.next() }
-                    guard let record = parsed else { return nil }
+                while let record = try await reader.next() {
                     do {
                         if let chosen = try choose(record) { return chosen }
                     } catch {
@@ -115,6 +112,7 @@ extension XMLEvents {
                         throw error
                     }
                 }
+                return nil
             }
 
             /// The next record the closure made, or `nil` once the document has ended, staying on

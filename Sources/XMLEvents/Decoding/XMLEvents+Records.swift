@@ -86,10 +86,7 @@ extension XMLEvents {
             ///   returns `nil`.
             @inlinable
             public nonisolated(nonsending) mutating func next() async throws -> Record? {
-                // Most records are complete on the tape already: no asynchronous call for them.
-                var parsed = reader.nextParsed()
-                if parsed == nil { parsed = try await reader.next() }
-                guard let record = parsed else { return nil }
+                guard let record = try await reader.next() else { return nil }
                 do {
                     return try record.decode(Record.self)
                 } catch {
@@ -169,20 +166,33 @@ struct XMLRecordReader<Source: AsyncIteratorProtocol> where Source.Element: Cont
         selector = XMLTapeSelector(path, feed: feed, builder: builder)
     }
 
-    /// The next selected element when the events parsed so far complete it, as most are: no
-    /// asynchronous call for it. `nil` when ``next()`` must parse more first.
+    /// The next selected element, or `nil` once the document has ended; lets the parse go at
+    /// the end and at an error.
+    ///
+    /// Inlinable, with ``nextParsed()`` first: most records are complete on the tape already,
+    /// and a loop over them then makes no asynchronous call for them.
+    @inlinable
+    nonisolated(nonsending) mutating func next() async throws -> XMLRecord? {
+        if let record = nextParsed() { return record }
+        return try await nextAfterParsing()
+    }
+
+    /// The next selected element when the events parsed so far complete it; `nil` when more
+    /// must be parsed first.
     @usableFromInline
     mutating func nextParsed() -> XMLRecord? {
         guard let tape = selector.tape, let nodes = selector.selection.nextParsed(in: tape) else { return nil }
-        return XMLRecord(nodes: nodes, context: selector.selection.builder.context)
+        return record(nodes)
     }
 
-    /// The next selected element, or `nil` once the document has ended; lets the parse go at
-    /// the end and at an error.
+    /// The next selected element, parsing on until one is complete.
     @usableFromInline
-    nonisolated(nonsending) mutating func next() async throws -> XMLRecord? {
-        guard let nodes = try await selector.next() else { return nil }
-        return XMLRecord(nodes: nodes, context: selector.selection.builder.context)
+    nonisolated(nonsending) mutating func nextAfterParsing() async throws -> XMLRecord? {
+        try await selector.next().map(record)
+    }
+
+    private func record(_ nodes: XMLRecordNodes) -> XMLRecord {
+        XMLRecord(nodes: nodes, context: selector.selection.builder.context)
     }
 
     /// Lets the parse go: a record failed, and iteration ends.
