@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// The W3C XML Conformance Test Suite in the shared folder.
+/// The part of the W3C XML Conformance Test Suite that the tests read, carried in the repository
+/// under `Tests/Conformance` (see its `NOTICE.md`).
 ///
 /// The tests that read it fail without it, saying where it was looked for and what to do
 /// (``Missing``): a test that cannot look at the suite has not shown what it claims.
@@ -29,20 +30,18 @@ struct ConformanceSuite {
         var description: String {
             "The W3C XML Conformance Test Suite is not at \(folder.path) "
                 + "(no \(ConformanceSuite.catalogName)), where the conformance tests read it: "
-                + "../shared/conformance from the package's directory. Put it there as the developers' and "
-                + "CI's machines have it (xmlconf/, the suite of 2013-09-23, and xmlconf-tests.jsonl, its "
-                + "catalog one test a line; see ../shared/README.md) and run the tests again."
+                + "Tests/Conformance in the package's directory. It comes with the repository: restore it "
+                + "from a clean checkout (git checkout -- Tests/Conformance) and run the tests again."
         }
     }
 
     let root: URL
     let cases: [Case]
 
-    /// `../shared/conformance` from the package root.
+    /// `Tests/Conformance` in the package.
     static let folder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/conformance")
+        .deletingLastPathComponent().appendingPathComponent("Conformance")
 
     static let catalogName = "xmlconf-tests.jsonl"
 
