@@ -82,7 +82,11 @@ extension EventTapeFeed {
         do {
             while try await advance(appending: appending) {
                 appending = true
-                guard case .reading = phase, tape.count > 0 else { continue }
+                guard case .reading = phase, tape.count > 0 else {
+                    // The events before a failure go to the reader before its verification.
+                    if case .verifying = phase, tape.count > 0 { return .more }
+                    continue
+                }
                 if tape.holdsBatch || (!hasBytesAtHand && !sourceHasChunkAtHand) || ContinuousClock.now >= deadline {
                     return .more
                 }

@@ -112,6 +112,32 @@ extension EventTapeFeed {
         }
     }
 
+    /// The error that ends a document whose parse failed with `parseError`: when the bytes
+    /// parsed were decompressed, the stage verifies those it has not checked yet, reading the
+    /// source on as it needs (see ``DecompressionStage/startVerifying()``), and a unit that fails
+    /// its check makes the error a ``XMLDecompressionError``: damaged data, which the parser met
+    /// first.
+    @inlinable
+    nonisolated(nonsending) mutating func verifiedFailure(_ parseError: XMLParsingError) async -> any Error {
+        guard case .decompressing(let owner) = unpacking else { return parseError }
+        let stage = owner.stage
+        stage.startVerifying()
+        while true {
+            if Task.isCancelled { return CancellationError() }
+            switch stage.nextStep() {
+            case .chunk:
+                // None: the stage hands nothing out while it verifies.
+                continue
+            case .end, .fail:
+                return stage.failure(for: parseError)
+            case .read:
+                await feedStage(stage)
+            case .wait:
+                await stage.waitForThread()
+            }
+        }
+    }
+
     /// Reads the source's next chunk into the stage, or tells it the source has ended or failed.
     @inlinable
     nonisolated(nonsending) mutating func feedStage(_ stage: DecompressionStage) async {

@@ -22,6 +22,10 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
         case reading
         /// The error to throw once the tape, with the events before it, has been read.
         case failed(any Error)
+        /// The parse failed on decompressed bytes not yet known sound: once the tape has been
+        /// read, they are verified, and the error thrown is the parser's or the decompression's
+        /// (see `EventTapeFeed+Decompression.swift`).
+        case verifying(XMLParsingError)
         /// Nothing more will come: the last events, if any, are on the tape.
         case done
     }
@@ -83,6 +87,12 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
         case .failed(let error):
             phase = .done
             throw error
+        case .verifying(let error):
+            // The events before the failure have been read: the tape holds nothing more.
+            if !appending { discardTape() }
+            let reported = await verifiedFailure(error)
+            end(.done)
+            throw reported
         case .reading:
             if slice.isOver() {
                 await Task.yield()
@@ -124,11 +134,23 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
 
     /// Ends the document with the source's `error`. The bytes that did arrive are parsed first; a
     /// parse error among them comes earlier in the document than the source's failure, so it is
-    /// the one reported.
+    /// the one reported (unless it lies in decompressed bytes that fail their check).
     @inlinable
     mutating func fail(reading error: any Error, driver: ParseDriver, appending: Bool) {
         driver.flush(appending: appending)
-        end(.failed(driver.error ?? error))
+        if let parseError = driver.error { return fail(parsing: parseError) }
+        end(.failed(error))
+    }
+
+    /// Ends the document with the parser's `error`, once its decompressed bytes, if they are,
+    /// are verified: until then the source and the decompression stage are kept.
+    @usableFromInline
+    mutating func fail(parsing error: XMLParsingError) {
+        guard case .decompressing = unpacking else { return end(.failed(error)) }
+        phase = .verifying(error)
+        driver = nil
+        chunk = nil
+        ownChunk = nil
     }
 
     /// Ends the document at the end of its input: the last step declares it complete.
@@ -175,7 +197,7 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
         }
         parsedByteCount += taken
         if let error = driver.error {
-            end(.failed(error))
+            fail(parsing: error)
         } else if parsedByteCount >= chunkByteCount {
             chunk = nil
             ownChunk = nil
