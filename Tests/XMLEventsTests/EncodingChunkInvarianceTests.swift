@@ -99,6 +99,12 @@ import XMLEvents
                     expectation: .refused),
             ]
         }
+        // Only ICU knows this name: a converter that drops a code unit cut at a chunk's end.
+        samples.append(
+            Sample(
+                name: "UTF-16BE without BOM, declared ISO-10646-UCS-2",
+                bytes: utf16(declaration("ISO-10646-UCS-2") + basicBody, bigEndian: true),
+                expectation: .content(of: basicBody)))
         // The document: UCS-4 big-endian, declared as such, accepted whole.
         for declared in ["UCS-4", "ISO-10646-UCS-4", "UCS-4BE", "UTF-32BE"] {
             samples.append(
