@@ -360,8 +360,10 @@ struct CommandLineOptions {
                                 N attempts in a row without a new byte, and 4N in all that
                                 bring less than 1 MiB each: a server that cuts every
                                 connection after a few bytes gets at most 4N + 1 requests.
-                                0 turns it off (default: 3). The summary says how many
-                                resumptions there were and how many bytes were re-read.
+                                Re-reading stops before it would read four times the
+                                document's length again. 0 turns it off (default: 3). The
+                                summary says how many resumptions there were and how many
+                                bytes were re-read.
           --decompress HOW      auto: a gzip, bzip2, xz or zstd document (concatenated
                                 members and multistream files too) is recognised by its
                                 first bytes, whatever its name, and decompressed on a
