@@ -22,8 +22,8 @@ import Synchronization
 /// damaged unit reaches the parser first. When the parse fails, the reader has the thread
 /// verify what it handed out (``startVerifying()``): the thread decompresses on without handing
 /// anything out, until every unit the parser was given has passed its check, a check fails, or
-/// ``verificationReach`` more bytes are out without a verdict; ``failure(for:)`` then says
-/// which error the document ends with.
+/// ``verificationReach`` more bytes are out without a verdict; ``verdict`` then says
+/// which it was, and the reader which error the document ends with.
 @usableFromInline
 final class DecompressionStage: @unchecked Sendable {
     // Safe: every stored `var` is read and written only with `condition` locked; the decoder is
@@ -229,7 +229,7 @@ final class DecompressionStage: @unchecked Sendable {
     /// The parse has failed on the bytes handed out: the thread hands out nothing more, drops what
     /// it has queued, and decompresses on until it knows whether those bytes are sound (or has
     /// gone ``verificationReach`` further); keep calling ``nextStep()`` (which reads, waits, or
-    /// ends) until it ends, then ask ``failure(for:)`` which error to report.
+    /// ends) until it ends, then ask for its ``verdict``.
     @usableFromInline
     func startVerifying() {
         condition.lock()
@@ -240,26 +240,32 @@ final class DecompressionStage: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The error a document ends with whose parse failed with `parseError` once the thread has
-    /// ended (``nextStep()`` said `end` or `fail`): the thread's corruption error when a unit
-    /// the parser was handed failed its check, else `parseError`, with a word in its message when
-    /// the thread stopped without a verdict.
+    /// What the verification found, once the thread has ended (``nextStep()`` said `end` or
+    /// `fail`).
     @usableFromInline
-    func failure(for parseError: XMLParsingError) -> any Error {
+    enum Verdict {
+        /// A unit the parser was handed failed its check.
+        case corrupt(XMLDecompressionError)
+        /// Every unit the parser was handed passed its check.
+        case sound
+        /// The thread stopped (at ``verificationReach``) before a check said either.
+        case unsettled(XMLDecompression.Format, reach: Int)
+    }
+
+    /// Whether the bytes handed out before ``startVerifying()`` were sound, once the thread has
+    /// ended.
+    @usableFromInline
+    var verdict: Verdict {
         condition.lock()
         defer { condition.unlock() }
         let through = verification?.through ?? handedOutCount
         if case .failure(let error as XMLDecompressionError) = outcome, error.code == .corruptData,
             checkedAtEnd < through
         {
-            return error
+            return .corrupt(error)
         }
-        guard verification?.isUnsettled == true else { return parseError }
-        var unverified = parseError
-        unverified.message +=
-            " (the \(format) data here is unverified: no integrity check was reached within "
-            + "\(Self.verificationReach >> 20) MiB further on)"
-        return unverified
+        guard verification?.isUnsettled == true else { return .sound }
+        return .unsettled(format, reach: Self.verificationReach)
     }
 
     /// Stops the thread at its next chance and drops what waits in the queues.
