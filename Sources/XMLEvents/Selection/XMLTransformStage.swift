@@ -132,6 +132,8 @@ struct XMLTransformStage {
             builder.append(.processingInstruction(target: target, data: data))
         case .text(let text):
             builder.append(.text(text))
+        case .skippedEntity(let name):
+            builder.append(.skippedEntity(name: name))
         case .startDocument, .doctype, .endDocument:
             // The document's own events: never inside an element.
             break
