@@ -83,6 +83,12 @@ final class ParseDriver {
     @usableFromInline
     var error: XMLParsingError? { status.error }
 
+    /// Where libxml2 has got to in the input: the line, column and byte offset it reports, as for
+    /// a start tag. After the input's end, the position just past it.
+    var position: (line: Int, column: Int, byteOffset: Int) {
+        context?.position ?? (line: 0, column: 0, byteOffset: 0)
+    }
+
     /// Parses the next step of the document from the start of `bytes` and returns how many of
     /// them it took; the events the step completed are recorded on ``tape``, which is emptied
     /// first (its reader is done with what it held), or, when `appending`, kept (a batch of steps

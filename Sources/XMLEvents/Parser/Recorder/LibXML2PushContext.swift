@@ -193,4 +193,7 @@ final class LibXML2PushContext {
     func stop() {
         xmlStopParser(context)
     }
+
+    /// Where the parser has got to in the document: what the recorder records for a start tag.
+    var position: (line: Int, column: Int, byteOffset: Int) { context.documentPosition }
 }
