@@ -9,10 +9,20 @@
 struct ChunkPlacer {
     let frame: DocumentFrame
     /// libxml2's column where the next chunk starts, once the chunk before it is placed.
-    private var nextColumn = 1
+    private var nextColumn: Int
 
-    init(frame: DocumentFrame) {
+    /// - Parameters:
+    ///   - frame: The document's frame.
+    ///   - column: libxml2's column where the first chunk to place starts (1 when that chunk
+    ///     starts the document).
+    init(frame: DocumentFrame, column: Int = 1) {
         self.frame = frame
+        nextColumn = column
+    }
+
+    /// The shift of a chunk that starts at `offset`, on `line`, after the chunks placed so far.
+    func shift(offset: Int, line: Int) -> Shift {
+        Shift(frame: frame, offset: offset, line: line, column: nextColumn)
     }
 
     /// Rewrites the locations on `parse`'s tape, and its error's, as the document's.
@@ -22,24 +32,19 @@ struct ChunkPlacer {
             nextColumn = parse.end.column - frame.trailerColumns
             return
         }
-        let startColumn = nextColumn
-        let shift = Shift(frame: frame, offset: chunk.offset, line: chunk.line, column: startColumn)
+        let shift = shift(offset: chunk.offset, line: chunk.line)
         parse.tape.placeLocations { location in
             (location.line, location.column, location.byteOffset) = shift.apply(
                 line: location.line, column: location.column, byteOffset: location.byteOffset)
         }
-        if var error = parse.error {
-            (error.line, error.column, error.byteOffset) = shift.apply(
-                line: error.line, column: error.column, byteOffset: error.byteOffset)
-            parse.error = error
-        }
+        if let error = parse.error { parse.error = shift.apply(to: error) }
         let end = shift.apply(
             line: parse.end.line, column: parse.end.column - frame.trailerColumns, byteOffset: parse.end.byteOffset)
         nextColumn = end.column
     }
 
     /// From a chunk parser's positions to the document's.
-    struct Shift {
+    struct Shift: Sendable {
         let prefixLength: Int
         let prefixEndLine: Int
         let prefixEndColumn: Int
@@ -54,6 +59,14 @@ struct ChunkPlacer {
             self.offset = offset
             self.line = line
             self.column = column
+        }
+
+        /// `error`, at the document's position.
+        func apply(to error: XMLParsingError) -> XMLParsingError {
+            var placed = error
+            (placed.line, placed.column, placed.byteOffset) = apply(
+                line: error.line, column: error.column, byteOffset: error.byteOffset)
+            return placed
         }
 
         func apply(line parsedLine: Int, column parsedColumn: Int, byteOffset parsedOffset: Int) -> (

@@ -5,7 +5,7 @@
 ///
 /// A chunk's parser reports positions in its own input, the frame's prefix followed by the
 /// chunk; the document's are those shifted by where the chunk starts, as ``place(_:at:)`` does.
-struct DocumentFrame {
+struct DocumentFrame: Sendable {
     /// The document's bytes before its first record: the prolog and the root start tag.
     let prefix: [UInt8]
     /// The root's end tag, written after a chunk that does not end the document.

@@ -6,11 +6,14 @@ extension EventTape {
 
     /// Drops the entries up to the first start element (included, when `including`), with the
     /// rows of the tables they own: the events of a chunk parser's prefix.
-    func removeEntries(throughFirstStartElement including: Bool) {
+    ///
+    /// - Returns: Whether the tape holds a start element (else it is left as it is).
+    @discardableResult
+    func removeEntries(throughFirstStartElement including: Bool) -> Bool {
         let entries = columns.pointee.entries
         var index = 0
         while index < entries.count, entries[index].kind != .startElement { index += 1 }
-        guard index < entries.count else { return }
+        guard index < entries.count else { return false }
         let root = entries[index]
         let dropped = including ? index + 1 : index
         if including {
@@ -22,6 +25,7 @@ extension EventTape {
         if columns.pointee.eventLocations.count > 0 {
             columns.pointee.eventLocations.removeFirst(dropped, shrinkingAbove: .max)
         }
+        return true
     }
 
     /// Drops the last two entries when they are an end element and the document's end: the
@@ -37,12 +41,13 @@ extension EventTape {
         }
     }
 
-    /// Rewrites every location on the tape with `place`.
-    func placeLocations(_ place: (inout Location) -> Void) {
-        for column in [\Columns.locations, \Columns.eventLocations] {
-            let count = columns.pointee[keyPath: column].count
-            let base = columns.pointee[keyPath: column].base
-            for index in 0..<count { place(&base[index]) }
-        }
+    /// Rewrites the locations on the tape with `place`, those of start elements from row
+    /// `start`, those of every event from row `eventStart`.
+    func placeLocations(from start: Int = 0, eventLocationsFrom eventStart: Int = 0, _ place: (inout Location) -> Void)
+    {
+        let locations = columns.pointee.locations
+        for index in start..<Swift.max(start, locations.count) { place(&locations.base[index]) }
+        let eventLocations = columns.pointee.eventLocations
+        for index in eventStart..<Swift.max(eventStart, eventLocations.count) { place(&eventLocations.base[index]) }
     }
 }

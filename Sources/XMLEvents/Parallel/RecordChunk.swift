@@ -1,7 +1,7 @@
 /// A run of a document's bytes that holds whole children of the root element (with the text,
 /// comments and processing instructions between them), cut at ``RecordSplitter`` boundaries;
 /// the first chunk starts with the document, the last ends with it.
-struct RecordChunk {
+struct RecordChunk: Sendable {
     /// The bytes.
     var bytes: [UInt8]
     /// Where they start in the document, and on which line (libxml2's count).

@@ -85,6 +85,10 @@ public struct XMLParsingOptions: Sendable {
     /// documents that were Swift strings, whose declaration describes bytes that no longer exist.
     var ignoresEncodingDeclaration = false
 
+    /// On how many cores a big document made of records is parsed: one parser (``Parallelism/off``)
+    /// for now, while parsing in chunks of records is completed.
+    var parallelism = Parallelism.off
+
     /// Creates options; every parameter defaults to the safe choice.
     ///
     /// - Parameters:

@@ -83,7 +83,10 @@ extension EventTapeFeed {
                     if case .verifying = machine.state, tape.count > 0 { return .more }
                     continue
                 }
-                if tape.holdsBatch || (!hasBytesAtHand && !inputHasChunkAtHand) || ContinuousClock.now >= deadline {
+                // A chunk of records' tape is a batch of its own: it replaces the tape.
+                if tape.holdsBatch || (!hasBytesAtHand && !inputHasChunkAtHand) || ContinuousClock.now >= deadline
+                    || stages?.records != nil
+                {
                     return .more
                 }
             }

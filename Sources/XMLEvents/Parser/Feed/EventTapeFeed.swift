@@ -25,6 +25,28 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     struct Stages {
         @usableFromInline var input: ByteInput<Source>
         @usableFromInline var parse: ParseStage<Source.Element>
+        /// While the first bytes pass, whether the document can be parsed in chunks of records.
+        @usableFromInline var lookout: RecordLookout?
+        /// Where the single parse stops for the chunks of records to take over.
+        @usableFromInline var recordsSwitch: RecordsSwitch?
+        /// The chunks of records, once they have taken over.
+        @usableFromInline var records: RecordsParse?
+        /// For a single parse that took over from the chunks: what it does to each step.
+        @usableFromInline var framing: SequentialFraming?
+        /// The input's error, reported once that parse has parsed what did arrive.
+        @usableFromInline var inputFailure: (any Error)?
+
+        @usableFromInline
+        init(input: ByteInput<Source>, parse: ParseStage<Source.Element>, options: XMLParsingOptions) {
+            self.input = input
+            self.parse = parse
+            lookout = RecordLookout.allows(options) ? RecordLookout(options: options) : nil
+        }
+
+        /// The next outcome of the chunks of records, which read the input.
+        nonisolated(nonsending) mutating func nextRecords() async throws -> RecordsParse.Outcome {
+            try await records?.next(from: &input) ?? .end
+        }
     }
 
     /// The events of the last step parsed: the driver's tape, kept after the stages are let go;
@@ -40,6 +62,9 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     /// Starts the parse ahead of a reader on an actor, when the source may be read in another
     /// task: when it is `Sendable`, which the sequence's creator knows statically.
     @usableFromInline let parsingAhead: ParsingAhead?
+    /// How the document is parsed: what a single parse that takes over from chunks of records
+    /// is made with.
+    @usableFromInline let options: XMLParsingOptions
 
     /// Hands a feed to a pipeline's parsing task.
     @usableFromInline typealias ParsingAhead = @Sendable (EventTapeFeed, TapePipeline) -> Void
@@ -49,7 +74,9 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
         self.parsingAhead = parsingAhead
         let parse = ParseStage<Source.Element>(options: options)
         tape = parse.driver.tape
-        stages = Stages(input: ByteInput(source: source, decompression: options.decompression), parse: parse)
+        self.options = options
+        stages = Stages(
+            input: ByteInput(source: source, decompression: options.decompression), parse: parse, options: options)
     }
 
     /// Parses the next step onto the tape (whose events the reader has read): returns `false`
@@ -106,7 +133,8 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     @inlinable var inputHasChunkAtHand: Bool { stages?.input.hasChunkAtHand ?? false }
 
     /// Reads the next chunk from the input stage and parses its first step; at the end of the
-    /// input, the last step.
+    /// input, the last step. Once chunks of records have taken over, hands out the next chunk's
+    /// tape instead (see `EventTapeFeed+Records.swift`).
     @inlinable
     nonisolated(nonsending) mutating func readChunk(appending: Bool) async {
         guard stages != nil else {
@@ -114,27 +142,51 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
             return end(with: nil)
         }
         if Task.isCancelled { return cancel() }
-        let next: InputChunk<Source.Element>?
+        if stages?.records != nil { return await readRecords(appending: appending) }
+        if let recordsSwitch = stages?.recordsSwitch { return switchToRecords(recordsSwitch, appending: appending) }
+        if let failure = stages?.inputFailure { return endWithInputFailure(failure, appending: appending) }
+        var next: InputChunk<Source.Element>?
         do {
             next = try await stages?.input.next()
         } catch let cut as DecompressedStreamCut {
-            let error: (any Error)? = stages?.parse.failCutShort(cut.message, appending: appending)
+            let error: (any Error)? = framed(stages?.parse.failCutShort(cut.message, appending: appending), appending)
             return end(with: error ?? cut)
         } catch {
-            // The bytes that did arrive are parsed first; a parse error among them comes earlier
-            // in the document than the input's failure, so it is the one reported.
-            if let parseError = stages?.parse.flush(appending: appending) { return fail(parsing: parseError) }
-            return end(with: error)
+            return endWithInputFailure(error, appending: appending)
         }
         if Task.isCancelled { return cancel() }
-        guard let next else { return end(with: stages?.parse.endInput(appending: appending)) }
-        if let error = stages?.parse.take(next, appending: appending) { fail(parsing: error) }
+        guard let chunk = next else {
+            return end(with: framed(stages?.parse.endInput(appending: appending), appending))
+        }
+        next = stages?.lookout == nil ? chunk : look(at: chunk)
+        guard let next else { return }
+        if let error = framed(stages?.parse.take(next, appending: appending), appending) { fail(parsing: error) }
+    }
+
+    /// Ends the document with the input's `error`. The bytes that did arrive are parsed first; a
+    /// parse error among them comes earlier in the document than the input's failure, so it is
+    /// the one reported.
+    @usableFromInline
+    mutating func endWithInputFailure(_ error: any Error, appending: Bool) {
+        if let parseError = framed(stages?.parse.flush(appending: appending), appending) {
+            return fail(parsing: parseError)
+        }
+        end(with: error)
     }
 
     /// Parses the next step of the chunk at hand.
     @usableFromInline
     mutating func parseStep(appending: Bool) {
-        if let error = stages?.parse.parseStep(appending: appending) { fail(parsing: error) }
+        if let error = framed(stages?.parse.parseStep(appending: appending), appending) { fail(parsing: error) }
+    }
+
+    /// The step's tape, and its `error`, framed when a single parse took over from chunks of
+    /// records (``SequentialFraming``); as they are otherwise.
+    @usableFromInline
+    mutating func framed(_ error: XMLParsingError?, _ appending: Bool) -> XMLParsingError? {
+        guard stages?.framing != nil else { return error }
+        stages?.framing?.frame(tape, appending: appending)
+        return stages?.framing?.place(error) ?? error
     }
 
     /// Ends the document with the parser's `error`, once its decompressed bytes, if they are, are
