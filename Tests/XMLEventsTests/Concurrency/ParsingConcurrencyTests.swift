@@ -488,10 +488,8 @@ final class QueueExecutor: SerialExecutor {
 }
 
 /// Documents whose batches the tape's bound cuts: many small events, or long text.
-enum BatchBoundDocument: String, CaseIterable, CustomTestStringConvertible, Sendable {
+enum BatchBoundDocument: CaseIterable, Sendable {
     case smallEvents, longText
-
-    var testDescription: String { rawValue }
 
     var data: Data {
         switch self {
