@@ -126,7 +126,7 @@ import ThreadSafety
             /// Measured in a process of its own (``IsolatedMeasurement``), so that other suites'
             /// threads, descriptors and memory do not count.
             @Test func aThousandCancelledTransfersLeaveNothingBehind() async throws {
-                let figures = try await Self.thousandCancelledTransfers.run(timeout: .seconds(600))
+                let figures = try await Self.thousandCancelledTransfers.run()
                 #expect(figures["closedBefore"] == 1)
                 #expect(figures["settledAfter"] == 1)
                 #expect(figures["ioThreads"] == 1)

@@ -25,13 +25,11 @@
             ] + HTTPTests.HTTPCompressedBombTests.all + DumpMemoryMeasurements.all
             + VerificationThreadMeasurements.all
 
-        /// Runs this measurement in a child process and returns its figures; `timeout` only turns
-        /// a child that hangs into a failure.
-        func run(timeout: Duration = .seconds(120)) async throws -> Figures {
+        /// Runs this measurement in a child process and returns its figures.
+        func run() async throws -> Figures {
             let data = try await ChildTestProcess.run(
                 filter: "IsolatedMeasurementEntry",
-                environment: [Self.nameVariable: name],
-                timeout: timeout
+                environment: [Self.nameVariable: name]
             )
             return try JSONDecoder().decode(Figures.self, from: data)
         }
