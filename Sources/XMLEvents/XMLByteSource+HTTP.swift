@@ -5,39 +5,8 @@
         import FoundationNetworking
     #endif
 
-    // What ``XMLByteSource`` has of HTTP: its URL and request sources, and the response's head.
+    // What ``XMLByteSource`` has of HTTP: its request source, and the response's head.
     extension XMLByteSource {
-        /// The bytes of the document at a URL — a local file for a `file:` URL, an HTTP transfer
-        /// for `http` and `https` — the source of `XMLEvents(url:)`.
-        ///
-        /// ```swift
-        /// let events = XMLEvents(url: documentURL)  // file:, http or https
-        /// print(events.source.progress.fractionCompleted ?? 0)
-        /// ```
-        ///
-        /// The scheme picks the source: a file is read in chunks of `fileChunkSize` bytes, as
-        /// ``init(path:chunkSize:)`` reads it; an HTTP body streams with backpressure, as
-        /// ``init(request:configuration:)`` describes. Any other URL reads nothing, not even a
-        /// local file of the same path: the first `next()` throws
-        /// ``XMLByteSourceError/unsupportedURL(url:)``, naming the schemes supported.
-        ///
-        /// - Parameters:
-        ///   - url: A `file:` URL (with no host, or `localhost`), or an `http` or `https` URL.
-        ///   - configuration: How an HTTP transfer buffers, times out, redirects and resumes.
-        ///   - fileChunkSize: The most bytes read from a file at once.
-        public init(url: URL, configuration: XMLHTTPConfiguration = .default, fileChunkSize: Int = 64 * 1024) {
-            switch url.scheme?.lowercased() {
-            case "http", "https":
-                self.init(request: URLRequest(url: url), configuration: configuration)
-            default:
-                if Self.namesLocalFile(url) {
-                    self.init(path: url.path, chunkSize: fileChunkSize)
-                } else {
-                    self.init(.refused(.unsupportedURL(url: url)), chunkSize: fileChunkSize)
-                }
-            }
-        }
-
         /// The body of the response to `request`, received only as fast as it is read: the HTTP
         /// counterpart of `URLSession.bytes(for:)`, and the source of `XMLEvents(request:)`.
         ///
@@ -71,14 +40,7 @@
         ///   - request: A request for an `http` or `https` URL; a body stream is not supported.
         ///   - configuration: The buffer, timeouts, redirects and resumption of each transfer.
         public init(request: URLRequest, configuration: XMLHTTPConfiguration = .default) {
-            self.init(.http(HTTPTransferRequest(request, configuration: configuration)), chunkSize: 64 * 1024)
-        }
-
-        /// Whether `url` names a file here: a `file:` URL with no host, or `localhost`.
-        static func namesLocalFile(_ url: URL) -> Bool {
-            guard url.isFileURL else { return false }
-            guard let host = url.host else { return true }
-            return host.isEmpty || host.lowercased() == "localhost"
+            self.init(.http(HTTPTransferRequest(request, configuration: configuration)), chunkSize: ChunkSize.standard)
         }
     }
 

@@ -90,7 +90,8 @@ extension XMLByteSource {
                     reader = .finished
                     throw CancellationError()
                 }
-                let (stream, input) = XMLByteChunkStream.makeStream(watermarks: watermarks)
+                let (stream, input) = XMLByteChunkStream.makeStream(
+                    watermarks: watermarks ?? source.readAheadWatermarks)
                 reader = .thread(stream.makeAsyncIterator())
                 source.progress.begin(expecting: nil)
                 FileDescriptorReaderThread.start(reading: file, chunkSize: source.chunkSize, into: input)
@@ -137,12 +138,10 @@ extension XMLByteSource {
 
         /// Hands the file to a reader thread, which opens it and reads it into a bounded stream.
         private mutating func startReaderThread(opening path: String) {
-            let chunkSize = source.chunkSize
-            let (stream, input) = XMLByteChunkStream.makeStream(
-                watermarks: XMLByteChunkStream.Watermarks(low: chunkSize, high: 4 * chunkSize))
+            let (stream, input) = XMLByteChunkStream.makeStream(watermarks: source.readAheadWatermarks)
             reader = .thread(stream.makeAsyncIterator())
             source.progress.begin(expecting: nil)
-            FileDescriptorReaderThread.start(opening: path, chunkSize: chunkSize, into: input)
+            FileDescriptorReaderThread.start(opening: path, chunkSize: source.chunkSize, into: input)
         }
 
         private mutating func readChunk(of file: FileDescriptorReader, path: String) throws -> Data? {

@@ -44,9 +44,11 @@ public struct XMLByteSource: AsyncSequence, Sendable {
         case data(Data)
         /// The file at a path, opened by the first `next()`.
         case file(path: String)
-        /// An open descriptor, read on a thread of its own.
-        case descriptor(FileDescriptorReader, watermarks: XMLByteChunkStream.Watermarks)
-        /// Nothing to read: the first `next()` throws this (a URL of a scheme not supported).
+        /// An open descriptor, read on a thread of its own, with the watermarks given (by default
+        /// ``readAheadWatermarks``).
+        case descriptor(FileDescriptorReader, watermarks: XMLByteChunkStream.Watermarks?)
+        /// Nothing to read: the first `next()` throws this (a URL of a scheme not supported, or
+        /// an HTTP URL in a build without HTTP).
         case refused(XMLByteSourceError)
         #if HTTP
             /// The body of an HTTP response.
@@ -56,8 +58,15 @@ public struct XMLByteSource: AsyncSequence, Sendable {
 
     let kind: Kind
 
-    /// The most bytes read (or sliced from memory) at once; an HTTP body comes in the chunks the
-    /// network delivers.
+    /// The most bytes read (or sliced from memory) at once, between 1 and 16 MiB; 64 KiB unless
+    /// the initializer was given another size. An HTTP body comes in the chunks the network
+    /// delivers.
+    ///
+    /// A plain document is parsed in the chunks read, so the size bounds the bytes behind the
+    /// events of one parse step. A compressed document (see ``XMLDecompression``) is read in
+    /// chunks of this size but parsed in those its decompression thread hands over, of at most
+    /// 128 KiB whatever this size: that size belongs to the hand-over between the two threads,
+    /// which the compressed documents of every source go through.
     public let chunkSize: Int
 
     /// How far the latest iteration has read: the bytes read and, once known, how many there
@@ -66,9 +75,14 @@ public struct XMLByteSource: AsyncSequence, Sendable {
 
     init(_ kind: Kind, chunkSize: Int, progress: XMLSourceProgress = XMLSourceProgress()) {
         self.kind = kind
-        // Bounded so that the default watermarks, four chunks, cannot overflow.
-        self.chunkSize = Swift.min(Swift.max(1, chunkSize), Int.max / 4)
+        self.chunkSize = ChunkSize.clamped(chunkSize)
         self.progress = progress
+    }
+
+    /// How far a reader thread reads ahead of the consumer unless told otherwise: up to four
+    /// chunks, resuming when one is left.
+    var readAheadWatermarks: XMLByteChunkStream.Watermarks {
+        XMLByteChunkStream.Watermarks(low: chunkSize, high: 4 * chunkSize)
     }
 
     /// The bytes of a document held in memory, in slices of at most `chunkSize` bytes that share
@@ -76,8 +90,9 @@ public struct XMLByteSource: AsyncSequence, Sendable {
     ///
     /// - Parameters:
     ///   - data: The document's bytes.
-    ///   - chunkSize: The most bytes in one chunk; values below 1 count as 1.
-    public init(data: Data, chunkSize: Int = 64 * 1024) {
+    ///   - chunkSize: The most bytes in one chunk (64 KiB by default), between 1 and 16 MiB; see
+    ///     ``chunkSize``.
+    public init(data: Data, chunkSize: Int = ChunkSize.standard) {
         self.init(.data(data), chunkSize: chunkSize)
     }
 
@@ -89,8 +104,9 @@ public struct XMLByteSource: AsyncSequence, Sendable {
     ///
     /// - Parameters:
     ///   - path: The file's path: a regular file, or a FIFO, device or socket.
-    ///   - chunkSize: The most bytes read at once; values below 1 count as 1.
-    public init(path: String, chunkSize: Int = 64 * 1024) {
+    ///   - chunkSize: The most bytes read at once (64 KiB by default), between 1 and 16 MiB; see
+    ///     ``chunkSize``.
+    public init(path: String, chunkSize: Int = ChunkSize.standard) {
         self.init(.file(path: path), chunkSize: chunkSize)
     }
 
@@ -108,19 +124,18 @@ public struct XMLByteSource: AsyncSequence, Sendable {
     ///   - fileDescriptor: An open descriptor to read from, for example one end of `pipe()`.
     ///   - closesDescriptor: Whether to close the descriptor once this source and its reader
     ///     thread are done with it; otherwise the caller keeps it open as long as either may use it.
-    ///   - chunkSize: The most bytes read at once (at least 1).
+    ///   - chunkSize: The most bytes read at once (64 KiB by default), between 1 and 16 MiB; see
+    ///     ``chunkSize``.
     ///   - watermarks: How much to read ahead of the consumer; by default up to four chunks,
     ///     resuming when one is left.
     public init(
         fileDescriptor: Int32,
         closesDescriptor: Bool = false,
-        chunkSize: Int = 64 * 1024,
+        chunkSize: Int = ChunkSize.standard,
         watermarks: XMLByteChunkStream.Watermarks? = nil
     ) {
-        let size = Swift.min(Swift.max(1, chunkSize), Int.max / 4)
         let reader = FileDescriptorReader(FileDescriptor(rawValue: fileDescriptor), closesOnDeinit: closesDescriptor)
-        let watermarks = watermarks ?? XMLByteChunkStream.Watermarks(low: size, high: 4 * size)
-        self.init(.descriptor(reader, watermarks: watermarks), chunkSize: size)
+        self.init(.descriptor(reader, watermarks: watermarks), chunkSize: chunkSize)
     }
 
     /// The bytes of standard input (a pipe, a terminal, a redirected file), which is never closed,
@@ -130,9 +145,10 @@ public struct XMLByteSource: AsyncSequence, Sendable {
     /// slow consumer stops the reading and, through the full pipe, the writer upstream. Iterate
     /// once per process: every iterator reads the same standard input.
     ///
-    /// - Parameter chunkSize: The most bytes read (and later parsed) at once (at least 1).
+    /// - Parameter chunkSize: The most bytes read (and later parsed) at once (64 KiB by default),
+    ///   between 1 and 16 MiB; see ``chunkSize``.
     /// - Returns: The bytes of descriptor 0, left open.
-    public static func standardInput(chunkSize: Int = 64 * 1024) -> XMLByteSource {
+    public static func standardInput(chunkSize: Int = ChunkSize.standard) -> XMLByteSource {
         XMLByteSource(fileDescriptor: FileDescriptor.standardInput.rawValue, chunkSize: chunkSize)
     }
 

@@ -5,10 +5,11 @@ extension XMLEvents where Source == XMLByteSource {
     ///
     /// - Parameters:
     ///   - data: The document's bytes, in any encoding libxml2 detects or the document declares.
-    ///   - chunkSize: How many bytes are handed to the parser at a time, which bounds one batch of
-    ///     events.
+    ///   - chunkSize: How many bytes are handed to the parser at a time (64 KiB by default), which
+    ///     bounds the bytes behind one step's events; a compressed document's are handed over as
+    ///     they are decompressed instead (see ``XMLByteSource/chunkSize``).
     ///   - options: How to parse.
-    public init(data: Data, chunkSize: Int = 64 * 1024, options: XMLParsingOptions = .default) {
+    public init(data: Data, chunkSize: Int = ChunkSize.standard, options: XMLParsingOptions = .default) {
         self.init(XMLByteSource(data: data, chunkSize: chunkSize), options: options)
     }
 
@@ -21,10 +22,10 @@ extension XMLEvents where Source == XMLByteSource {
     ///
     /// - Parameters:
     ///   - string: The document.
-    ///   - chunkSize: How many bytes are handed to the parser at a time, which bounds one batch of
-    ///     events.
+    ///   - chunkSize: How many bytes are handed to the parser at a time (64 KiB by default), which
+    ///     bounds the bytes behind one step's events.
     ///   - options: How to parse.
-    public init(string: String, chunkSize: Int = 64 * 1024, options: XMLParsingOptions = .default) {
+    public init(string: String, chunkSize: Int = ChunkSize.standard, options: XMLParsingOptions = .default) {
         var options = options
         options.ignoresEncodingDeclaration = true
         self.init(data: Data(string.utf8), chunkSize: chunkSize, options: options)
@@ -36,9 +37,10 @@ extension XMLEvents where Source == XMLByteSource {
     ///
     /// - Parameters:
     ///   - path: The file's path.
-    ///   - chunkSize: How many bytes are read and handed to the parser at a time.
+    ///   - chunkSize: How many bytes are read at a time (64 KiB by default); see
+    ///     ``XMLByteSource/chunkSize``.
     ///   - options: How to parse.
-    public init(path: String, chunkSize: Int = 64 * 1024, options: XMLParsingOptions = .default) {
+    public init(path: String, chunkSize: Int = ChunkSize.standard, options: XMLParsingOptions = .default) {
         self.init(XMLByteSource(path: path, chunkSize: chunkSize), options: options)
     }
 
@@ -50,11 +52,12 @@ extension XMLEvents where Source == XMLByteSource {
     /// ``XMLByteSource/standardInput(chunkSize:)``.
     ///
     /// - Parameters:
-    ///   - chunkSize: How many bytes are read and handed to the parser at a time.
+    ///   - chunkSize: How many bytes are read at a time (64 KiB by default); see
+    ///     ``XMLByteSource/chunkSize``.
     ///   - options: How to parse.
     /// - Returns: The events, to be iterated once.
     public static func standardInput(
-        chunkSize: Int = 64 * 1024,
+        chunkSize: Int = ChunkSize.standard,
         options: XMLParsingOptions = .default
     ) -> XMLEvents<XMLByteSource> {
         XMLEvents(XMLByteSource.standardInput(chunkSize: chunkSize), options: options)
@@ -66,15 +69,18 @@ extension XMLEvents {
     /// `FileHandle.AsyncBytes`, an `AsyncStream<UInt8>` or any `AsyncSequence` of `UInt8`.
     ///
     /// The bytes are gathered into chunks (see ``XMLByteChunks``) without a suspension per
-    /// byte where the sequence has them at hand.
+    /// byte where the sequence has them at hand. A chunk is handed on only when it is full or
+    /// the bytes end, so for a document that trickles in, give a small `chunkSize` (and see
+    /// ``XMLParsingOptions/parsesAsBytesArrive``).
     ///
     /// - Parameters:
     ///   - bytes: The document's bytes.
-    ///   - chunkSize: How many bytes are gathered before they are handed to the parser.
+    ///   - chunkSize: How many bytes are gathered before they are handed to the parser (64 KiB by
+    ///     default, as for every source), between 1 and 16 MiB.
     ///   - options: How to parse; the defaults are safe for untrusted input.
     @inlinable
     public init<Bytes: AsyncSequence>(
-        _ bytes: Bytes, chunkSize: Int = 4096, options: XMLParsingOptions = .default
+        _ bytes: Bytes, chunkSize: Int = ChunkSize.standard, options: XMLParsingOptions = .default
     ) where Source == XMLByteChunks<Bytes>, Bytes.Element == UInt8 {
         self.init(XMLByteChunks(bytes, chunkSize: chunkSize), options: options)
     }

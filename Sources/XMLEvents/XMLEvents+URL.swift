@@ -1,6 +1,6 @@
-#if HTTP
-    import Foundation
+import Foundation
 
+#if HTTP
     #if canImport(FoundationNetworking)
         import FoundationNetworking
     #endif
@@ -99,5 +99,27 @@
             url: nil,
             reason: "the iteration has ended and let its source go, or runs on an actor and handed the transfer to the "
                 + "task that parses ahead of it; ask for the response before the first event")
+    }
+#else
+    extension XMLEvents where Source == XMLByteSource {
+        /// The events of the file a `file:` URL names, read in chunks as parsing needs them: in a
+        /// build without the package's `HTTP` trait, `XMLEvents(url:)` reads local files only.
+        ///
+        /// ```swift
+        /// for try await event in XMLEvents(url: fileURL) { … }
+        /// ```
+        ///
+        /// Iteration throws, before any event, ``XMLByteSourceError`` of code
+        /// ``XMLByteSourceError/Code/httpUnavailable`` for an `http` or `https` URL (the
+        /// description names the trait to enable), ``XMLByteSourceError/Code/unsupportedURL``
+        /// for another URL that is not a local file's, or the code of a file that cannot be
+        /// opened; then ``XMLParsingError`` for a malformed document, and `CancellationError`.
+        ///
+        /// - Parameters:
+        ///   - url: A `file:` URL, with no host or `localhost`.
+        ///   - options: How to parse; the defaults are safe for untrusted input.
+        public init(url: URL, options: XMLParsingOptions = .default) {
+            self.init(XMLByteSource(url: url), options: options)
+        }
     }
 #endif

@@ -53,14 +53,17 @@ import XMLEvents
             #endif
         }
 
-        /// A source of `kind`, and the writer thread that feeds it, if it needs one.
-        func source(_ kind: String) throws -> (source: XMLByteSource, writer: ChunkStreamThread<Void>?) {
+        /// A source of `kind` reading `chunkSize` bytes at a time, and the writer thread that
+        /// feeds it, if it needs one.
+        func source(
+            _ kind: String, chunkSize: Int = 1_000
+        ) throws -> (source: XMLByteSource, writer: ChunkStreamThread<Void>?) {
             let document = ByteSourceKindsTests.document
             switch kind {
             case "data":
-                return (XMLByteSource(data: document, chunkSize: 1_000), nil)
+                return (XMLByteSource(data: document, chunkSize: chunkSize), nil)
             case "path":
-                return (XMLByteSource(path: file.path, chunkSize: 1_000), nil)
+                return (XMLByteSource(path: file.path, chunkSize: chunkSize), nil)
             case "fifo":
                 let path = folder.appendingPathComponent("fifo-\(UUID())").path
                 guard mkfifo(path, 0o600) == 0 else { throw XMLByteSourceError.openFailed(path: path, errno: errno) }
@@ -71,16 +74,16 @@ import XMLEvents
                     defer { close(descriptor) }
                     try ChunkStreamTesting.writeAll(document, to: descriptor)
                 }
-                return (XMLByteSource(path: path, chunkSize: 1_000), writer)
+                return (XMLByteSource(path: path, chunkSize: chunkSize), writer)
             case "descriptor":
                 let ends = try ChunkStreamTesting.makePipe()
                 let writer = ChunkStreamTesting.startThread {
                     defer { close(ends.write) }
                     try ChunkStreamTesting.writeAll(document, to: ends.write)
                 }
-                return (XMLByteSource(fileDescriptor: ends.read, closesDescriptor: true, chunkSize: 1_000), writer)
+                return (XMLByteSource(fileDescriptor: ends.read, closesDescriptor: true, chunkSize: chunkSize), writer)
             case "file URL":
-                return (XMLByteSource(url: file, fileChunkSize: 1_000), nil)
+                return (XMLByteSource(url: file, fileChunkSize: chunkSize), nil)
             #if os(Linux)
                 case "http URL":
                     return (XMLByteSource(url: server.url("/doc.xml")), nil)
@@ -104,6 +107,36 @@ import XMLEvents
         #expect(bytes == Self.document)
         #expect(source.progress.decodedByteCount == Self.document.count)
         #expect(source.progress.isFinished)
+    }
+
+    /// Every source reads 64 KiB at a time unless told otherwise, and a size below 1 reads 1.
+    @Test func everyKindTakesOneDefaultChunkSize() throws {
+        let file = URL(fileURLWithPath: "/nonexistent/doc.xml")
+        let sizes = [
+            XMLByteSource(data: Data()).chunkSize, XMLByteSource(path: file.path).chunkSize,
+            XMLByteSource.standardInput().chunkSize, XMLByteSource(url: file).chunkSize,
+            XMLEvents(data: Data()).source.chunkSize, XMLEvents(string: "").source.chunkSize,
+            XMLEvents(path: file.path).source.chunkSize, XMLEvents.standardInput().source.chunkSize,
+            XMLEvents(url: file).source.chunkSize, XMLEvents(AsyncStream<UInt8> { $0.finish() }).source.chunkSize,
+        ]
+        #expect(sizes == Array(repeating: 64 * 1024, count: sizes.count))
+        #expect(XMLByteSource(data: Data(), chunkSize: 0).chunkSize == 1)
+        #expect(XMLByteChunks(AsyncStream<UInt8> { $0.finish() }, chunkSize: -5).chunkSize == 1)
+    }
+
+    /// A chunk size beyond 16 MiB reads 16 MiB at a time: every kind reads the document whole
+    /// with `Int.max`, rather than trying to allocate a buffer of that size.
+    @Test(arguments: Fixture.localKinds)
+    func aChunkSizeBeyondTheBoundIsClamped(kind: String) async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let (source, writer) = try fixture.source(kind, chunkSize: .max)
+        #expect(source.chunkSize == 16 << 20)
+        var bytes = Data()
+        for try await chunk in source { bytes.append(chunk) }
+        try await writer?.value
+        #expect(bytes == Self.document)
+        #expect(XMLByteChunks(AsyncStream<UInt8> { $0.finish() }, chunkSize: .max).chunkSize == 16 << 20)
     }
 
     @Test(arguments: Fixture.kinds)

@@ -67,7 +67,7 @@ import XMLEvents
             #expect(
                 refusal.description
                     == "cannot read ftp://alice:***@evil.example\(path): XMLEvents(url:) reads file:, http and "
-                    + "https URLs; the scheme 'ftp' is not supported")
+                    + "https URLs (http and https with the package's HTTP trait); the scheme 'ftp' is not supported")
         }
     }
 

@@ -16,9 +16,11 @@ import Foundation
 /// at the price of that suspension.
 ///
 /// A chunk is handed on when it is full or the bytes end: an `AsyncSequence` cannot tell that
-/// its next byte will be late. The default, 4 KiB, is the parser's own step, so it adds no
-/// latency to what the parser has anyway; for a live stream that trickles and
-/// ``XMLParsingOptions/parsesAsBytesArrive``, choose a smaller size.
+/// its next byte will be late. The default, 64 KiB, is every source's, which suits a document
+/// that arrives as fast as it is sent (a download); for a live stream that trickles, the events
+/// of a chunk would wait for the whole chunk: choose a small size (4 KiB, the parser's own step,
+/// adds no latency to what the parser holds back anyway), or with
+/// ``XMLParsingOptions/parsesAsBytesArrive`` a smaller one still.
 public struct XMLByteChunks<Base: AsyncSequence>: AsyncSequence where Base.Element == UInt8 {
     /// Each element holds up to ``chunkSize`` consecutive bytes.
     public typealias Element = [UInt8]
@@ -30,15 +32,15 @@ public struct XMLByteChunks<Base: AsyncSequence>: AsyncSequence where Base.Eleme
     /// The most bytes in one chunk.
     public let chunkSize: Int
 
-    /// Gathers the bytes of `base` into chunks of at most `chunkSize` bytes (at least 1).
+    /// Gathers the bytes of `base` into chunks of at most `chunkSize` bytes.
     ///
     /// - Parameters:
     ///   - base: The bytes, one element each.
-    ///   - chunkSize: The most bytes in one chunk; values below 1 count as 1.
+    ///   - chunkSize: The most bytes in one chunk (64 KiB by default), between 1 and 16 MiB.
     @inlinable
-    public init(_ base: Base, chunkSize: Int = 4096) {
+    public init(_ base: Base, chunkSize: Int = ChunkSize.standard) {
         self.base = base
-        self.chunkSize = Swift.max(1, chunkSize)
+        self.chunkSize = ChunkSize.clamped(chunkSize)
     }
 
     /// Starts reading the base.

@@ -52,6 +52,10 @@ public struct XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvert
         /// places at once: a chunk can be delivered only once. Thrown by the extra iterator's
         /// first `next()`.
         public static let alreadyIterated = Code(rawValue: 7)
+        /// The URL given to `XMLEvents(url:)`, ``XMLByteSourceError/url``, is an `http` or `https`
+        /// one, and this build has no HTTP: the package's `HTTP` trait is off. Nothing was read;
+        /// thrown by the first `next()`. The description names the trait to enable.
+        public static let httpUnavailable = Code(rawValue: 8)
 
         /// The code's name with its number, for example `openFailed (1)`;
         /// `XMLByteSourceError code 99` for a number not declared here.
@@ -68,7 +72,7 @@ public struct XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvert
             Code.openFailed.rawValue: "openFailed", Code.readFailed.rawValue: "readFailed",
             Code.descriptorReadFailed.rawValue: "descriptorReadFailed", Code.unsupportedURL.rawValue: "unsupportedURL",
             Code.consumerTerminated.rawValue: "consumerTerminated", Code.writeAfterFinish.rawValue: "writeAfterFinish",
-            Code.alreadyIterated.rawValue: "alreadyIterated",
+            Code.alreadyIterated.rawValue: "alreadyIterated", Code.httpUnavailable.rawValue: "httpUnavailable",
         ]
     }
 
@@ -85,7 +89,7 @@ public struct XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvert
     /// and ``Code/descriptorReadFailed``.
     public let errno: Int32?
 
-    /// The URL refused, for ``Code/unsupportedURL``.
+    /// The URL refused, for ``Code/unsupportedURL`` and ``Code/httpUnavailable``.
     public let url: URL?
 
     private init(_ code: Code, path: String? = nil, descriptor: Int32? = nil, errno: Int32? = nil, url: URL? = nil) {
@@ -134,6 +138,11 @@ public struct XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvert
         XMLByteSourceError(.unsupportedURL, url: url)
     }
 
+    /// An `http` or `https` URL in a build without HTTP; see ``Code/httpUnavailable``.
+    static func httpUnavailable(url: URL) -> XMLByteSourceError {
+        XMLByteSourceError(.httpUnavailable, url: url)
+    }
+
     /// The stream's consumer will never read again; see ``Code/consumerTerminated``.
     public static let consumerTerminated = XMLByteSourceError(.consumerTerminated)
 
@@ -174,6 +183,10 @@ public struct XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvert
             return "a chunk was written to a XMLByteChunkStream after it was finished"
         case .alreadyIterated:
             return "a XMLByteChunkStream can be iterated only once"
+        case .httpUnavailable:
+            return "cannot read \(url.map(XMLDiagnosticText.redacting) ?? "an HTTP URL"): this build of XMLEvents has "
+                + "no HTTP; enable the package's HTTP trait (traits: [\"HTTP\"], on by default) to read http "
+                + "and https URLs"
         default:
             return "a byte source failed: \(code)"
         }
@@ -185,10 +198,13 @@ public struct XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvert
         case "file":
             return "this file: URL names the host '\(url.host ?? "")', and only local files are read"
         case nil:
-            return "it has no scheme; XMLEvents(url:) reads file:, http and https URLs (make a file URL "
+            return "it has no scheme; XMLEvents(url:) reads \(readableSchemes) (make a file URL "
                 + "with URL(fileURLWithPath:), or use XMLEvents(path:))"
         case let scheme?:
-            return "XMLEvents(url:) reads file:, http and https URLs; the scheme '\(scheme)' is not supported"
+            return "XMLEvents(url:) reads \(readableSchemes); the scheme '\(scheme)' is not supported"
         }
     }
+
+    /// The URLs `XMLEvents(url:)` reads, in a build with HTTP or without.
+    private static let readableSchemes = "file:, http and https URLs (http and https with the package's HTTP trait)"
 }

@@ -44,17 +44,17 @@ public struct XMLPath: Sendable, Hashable, CustomStringConvertible {
         var body = path[...]
         isAbsolute = body.first == "/"
         if isAbsolute { body = body.dropFirst() }
-        guard !body.isEmpty else { throw XMLPathError(path: path, reason: .emptyPath) }
+        guard !body.isEmpty else { throw .emptyPath(path) }
         var steps: [XMLPathStep] = []
         for text in XMLPath.split(body, at: "/") {
             do {
                 steps.append(try XMLPathStep(parsing: text, prefixes: namespaces))
             } catch {
-                throw XMLPathError(path: path, reason: XMLPath.reason(for: error, step: text))
+                throw .invalidStep(text, of: path, error)
             }
         }
         guard steps.count <= XMLPath.maximumStepCount else {
-            throw XMLPathError(path: path, reason: .tooManySteps(steps.count))
+            throw .tooManySteps(path, count: steps.count)
         }
         self.steps = steps
     }
@@ -67,11 +67,11 @@ public struct XMLPath: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``XMLPathError`` when `name` is not a valid name test.
     public init(named name: String, namespaces: [String: String] = [:]) throws(XMLPathError) {
         isAbsolute = false
-        guard !name.isEmpty else { throw XMLPathError(path: name, reason: .emptyPath) }
+        guard !name.isEmpty else { throw .emptyPath(name) }
         do {
             steps = [XMLPathStep(try XMLNameTest(parsing: name[...], prefixes: namespaces))]
         } catch {
-            throw XMLPathError(path: name, reason: XMLPath.reason(for: error, step: name[...]))
+            throw .invalidStep(name[...], of: name, error)
         }
     }
 
@@ -120,15 +120,6 @@ public struct XMLPath: Sendable, Hashable, CustomStringConvertible {
         }
         parts.append(body[start...])
         return parts
-    }
-
-    private static func reason(for problem: XMLNameTest.Problem, step: Substring) -> XMLPathError.Reason {
-        switch problem {
-        case .empty: return step.isEmpty ? .emptyStep : .invalidName(String(step))
-        case .unterminatedNamespace: return .unterminatedNamespace
-        case .invalidName: return .invalidName(String(step))
-        case .unknownPrefix(let prefix): return .unknownPrefix(prefix)
-        }
     }
 }
 

@@ -18,7 +18,7 @@ extension XMLEvent {
     ///   prefix without a namespace URI, and ``XMLWriter`` resolves it.
     ///
     /// A name that is none of these (`a b`, `1st`) makes the writer throw
-    /// ``XMLWriterError/Reason/invalidName(_:)``.
+    /// ``XMLWriterError/Code/invalidName``.
     ///
     /// - Parameters:
     ///   - name: The element's name.

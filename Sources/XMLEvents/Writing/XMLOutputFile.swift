@@ -15,7 +15,7 @@ final class XMLOutputFile {
 
     /// Creates the temporary file, with the permissions of the file it will replace, if any.
     ///
-    /// - Throws: ``XMLWriterError/Reason/cannotCreateFile(path:errno:)``.
+    /// - Throws: ``XMLWriterError/Code/cannotCreateFile``.
     @usableFromInline
     init(replacing path: String) throws(XMLWriterError) {
         self.path = path
@@ -50,7 +50,7 @@ final class XMLOutputFile {
 
     /// Writes all of `bytes`, through partial writes and interruptions.
     ///
-    /// - Throws: ``XMLWriterError/Reason/cannotWriteFile(path:errno:)``.
+    /// - Throws: ``XMLWriterError/Code/cannotWriteFile``.
     @usableFromInline
     func write(_ bytes: some DataProtocol) throws(XMLWriterError) {
         guard let descriptor else { throw XMLWriterError(.cannotWriteFile(path: path, errno: EBADF)) }
@@ -66,7 +66,7 @@ final class XMLOutputFile {
 
     /// Closes the file and gives it the destination's name.
     ///
-    /// - Throws: ``XMLWriterError/Reason/cannotWriteFile(path:errno:)``.
+    /// - Throws: ``XMLWriterError/Code/cannotWriteFile``.
     @usableFromInline
     func commit() throws(XMLWriterError) {
         do throws(Errno) {

@@ -25,7 +25,7 @@ extension XMLWriter {
     ///
     /// - Parameter text: The text as it should read once parsed; `<`, `&` and the rest are
     ///   escaped here.
-    /// - Throws: ``XMLWriterError/Reason/textOutsideRootElement`` for text other than white space
+    /// - Throws: ``XMLWriterError/Code/textOutsideRootElement`` for text other than white space
     ///   outside the root element of a document.
     public mutating func text(_ text: String) throws(XMLWriterError) {
         try write(.text(text))
@@ -65,7 +65,7 @@ extension XMLWriter {
     ///   - content: Writes the element's content with the writer it is given; it must leave
     ///     as many elements open as it found.
     /// - Throws: What `content` throws, or an ``XMLWriterError`` (among them
-    ///   ``XMLWriterError/Reason/mismatchedEndElement(expected:found:)`` when `content` left an
+    ///   ``XMLWriterError/Code/mismatchedEndElement`` when `content` left an
     ///   element open or closed this one).
     public mutating func element(
         _ name: String,

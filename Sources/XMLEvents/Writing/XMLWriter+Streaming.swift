@@ -35,7 +35,7 @@ extension XMLWriter {
     ///   - isolation: The actor the events are read on; the caller's, by default.
     /// - Throws: What the events throw; ``XMLWriterError`` for an event it refuses (see
     ///   ``write(_:)-(XMLEvent)``) and for a file that cannot be created or written
-    ///   (``XMLWriterError/Reason/notAFileURL(_:)`` for a URL that is not a `file:` URL).
+    ///   (``XMLWriterError/Code/notAFileURL`` for a URL that is not a `file:` URL).
     @inlinable
     public static func write<Events: AsyncSequence>(
         _ events: Events,
@@ -44,7 +44,7 @@ extension XMLWriter {
         mode: Mode = .document,
         isolation: isolated (any Actor)? = #isolation
     ) async throws where Events.Element == XMLEvent {
-        guard url.isFileURL else { throw XMLWriterError(.notAFileURL(url)) }
+        guard url.isFileURL else { throw XMLWriterError.notAFileURL(url) }
         try await write(events, toPath: url.path, chunkSize: chunkSize, mode: mode, isolation: isolation)
     }
 

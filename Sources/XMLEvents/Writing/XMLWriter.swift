@@ -293,7 +293,7 @@ public struct XMLWriter: Sendable {
     /// Writing may go on afterwards (a comment after the root element, say); after
     /// ``XMLEvent/endDocument`` this does nothing.
     ///
-    /// - Throws: ``XMLWriterError/Reason/missingRootElement`` for a ``Mode/document`` without a
+    /// - Throws: ``XMLWriterError/Code/missingRootElement`` for a ``Mode/document`` without a
     ///   root element.
     public mutating func finish() throws(XMLWriterError) {
         guard !hasEnded else { return }
@@ -333,7 +333,7 @@ public struct XMLWriter: Sendable {
 
     /// Closes the innermost open element, whatever its name.
     ///
-    /// - Throws: ``XMLWriterError/Reason/noOpenElement(_:)`` when no element is open.
+    /// - Throws: ``XMLWriterError/Code/noOpenElement`` when no element is open.
     public mutating func end() throws(XMLWriterError) {
         guard !hasEnded else { throw failure(.eventAfterEndDocument, nil) }
         guard !open.isEmpty else { throw failure(.noOpenElement(nil), nil) }
@@ -447,9 +447,9 @@ public struct XMLWriter: Sendable {
     }
 
     /// An error about `event` at the current position.
-    private func failure(_ reason: XMLWriterError.Reason, _ event: XMLEvent?) -> XMLWriterError {
+    private func failure(_ refusal: XMLWriterError.Refusal, _ event: XMLEvent?) -> XMLWriterError {
         XMLWriterError(
-            reason, event: event, openElements: open.map(\.name), byteOffset: takenByteCount + buffer.count)
+            refusal, event: event, openElements: open.map(\.name), byteOffset: takenByteCount + buffer.count)
     }
 
     // MARK: - Checks

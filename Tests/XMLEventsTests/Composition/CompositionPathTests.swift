@@ -28,39 +28,63 @@ struct CompositionPathTests {
     }
 
     @Test(arguments: [
-        ("", XMLPathError.Reason.emptyPath),
-        ("/", .emptyPath),
-        ("a//b", .emptyStep),
-        ("a/", .emptyStep),
-        ("{urn:x", .unterminatedNamespace),
-        ("{urn:x}", .invalidName("{urn:x}")),
-        ("p:a", .unknownPrefix("p")),
-        ("a b", .invalidName("a b")),
-        ("1a", .invalidName("1a")),
-        ("a:b:c", .invalidName("a:b:c")),
-        ("(a|)", .invalidName("(a|)")),
-        ("()", .invalidName("()")),
-        ("(a|b", .invalidName("(a|b")),
-        ("/r/(a|p:b)", .unknownPrefix("p")),
+        ("", XMLPathError.Code.emptyPath, "the path is empty"),
+        ("/", .emptyPath, "the path is empty"),
+        ("a//b", .emptyStep, "a step is empty"),
+        ("a/", .emptyStep, "a step is empty"),
+        ("{urn:x", .unterminatedNamespace, "a namespace URI lacks its closing '}'"),
+        ("{urn:x}", .invalidName, "'{urn:x}' is not a name, '*' or a qualified name"),
+        ("p:a", .unknownPrefix, "the prefix 'p' is not in the prefix map"),
+        ("a b", .invalidName, "'a b' is not a name, '*' or a qualified name"),
+        ("1a", .invalidName, "'1a' is not a name, '*' or a qualified name"),
+        ("a:b:c", .invalidName, "'a:b:c' is not a name, '*' or a qualified name"),
+        ("(a|)", .invalidName, "'(a|)' is not a name, '*' or a qualified name"),
+        ("()", .invalidName, "'()' is not a name, '*' or a qualified name"),
+        ("(a|b", .invalidName, "'(a|b' is not a name, '*' or a qualified name"),
+        ("/r/(a|p:b)", .unknownPrefix, "the prefix 'p' is not in the prefix map"),
     ])
-    func rejectsInvalidPaths(path: String, reason: XMLPathError.Reason) {
-        #expect(throws: XMLPathError(path: path, reason: reason)) { try XMLPath(path) }
+    func rejectsInvalidPaths(path: String, code: XMLPathError.Code, message: String) {
+        #expect(throws: XMLPathError(code: code, path: path, message: message)) { try XMLPath(path) }
     }
 
     @Test func rejectsTooManySteps() {
         let path = Array(repeating: "a", count: XMLPath.maximumStepCount + 1).joined(separator: "/")
-        #expect(throws: XMLPathError(path: path, reason: .tooManySteps(64))) { try XMLPath(path) }
+        let error = XMLPathError(code: .tooManySteps, path: path, message: "it has 64 steps; at most 63 are allowed")
+        #expect(throws: error) { try XMLPath(path) }
         #expect(throws: Never.self) {
             try XMLPath(Array(repeating: "a", count: XMLPath.maximumStepCount).joined(separator: "/"))
         }
     }
 
+    @Test func pathErrorCodesHaveNames() {
+        #expect(XMLPathError.Code.unknownPrefix.name == "unknownPrefix")
+        #expect(XMLPathError.Code.tooManySteps.description == "tooManySteps (6)")
+        #expect(XMLPathError.Code(rawValue: 99).description == "XMLPathError code 99")
+        #expect(
+            XMLPathError(code: .emptyStep, path: "a//b", message: "a step is empty").description
+                == "Invalid XML path 'a//b': a step is empty")
+    }
+
     @Test func namedPathsAreOneStep() throws {
         #expect(try XMLPath(named: "{urn:a/b}item").description == "{urn:a/b}item")
-        #expect(throws: XMLPathError(path: "a/b", reason: .invalidName("a/b"))) { try XMLPath(named: "a/b") }
-        #expect(throws: XMLPathError(path: "", reason: .emptyPath)) { try XMLPath(named: "") }
+        #expect(throws: Self.invalidName("a/b")) { try XMLPath(named: "a/b") }
+        #expect(throws: XMLPathError(code: .emptyPath, path: "", message: "the path is empty")) {
+            try XMLPath(named: "")
+        }
         let name = XMLName(localName: "entry", prefix: "a", namespaceURI: "urn:atom")
         #expect(XMLPath(name: name).description == "{urn:atom}entry")
+    }
+
+    private static func invalidName(_ path: String) -> XMLPathError {
+        XMLPathError(code: .invalidName, path: path, message: "'\(path)' is not a name, '*' or a qualified name")
+    }
+
+    private static func unknownPrefix(_ prefix: String, in path: String) -> XMLPathError {
+        XMLPathError(code: .unknownPrefix, path: path, message: "the prefix '\(prefix)' is not in the prefix map")
+    }
+
+    private static func emptyStep(_ path: String) -> XMLPathError {
+        XMLPathError(code: .emptyStep, path: path, message: "a step is empty")
     }
 
     @Test func matchesAncestries() throws {
@@ -136,7 +160,7 @@ struct CompositionPathTests {
         #expect(
             try await selected(Self.namespaced, path: "a:entry/media:*", namespaces: ["a": atom, "media": "urn:media"])
                 .count == 1)
-        await #expect(throws: XMLPathError(path: "m:title", reason: .unknownPrefix("m"))) {
+        await #expect(throws: Self.unknownPrefix("m", in: "m:title")) {
             try await selected(Self.namespaced, path: "m:title")
         }
     }
@@ -157,13 +181,15 @@ struct CompositionPathTests {
     @Test func invalidPathsAreRefusedWhenTheSequenceIsMade() async throws {
         let flag = ReleaseFlag()
         let events = XMLEvents(ReleaseTrackingChunks("<a/>", chunkSize: 2, flag: flag))
-        #expect(throws: XMLPathError(path: "a//b", reason: .emptyStep)) { try events.elements(matching: "a//b") }
-        #expect(throws: XMLPathError(path: "m:a", reason: .unknownPrefix("m"))) {
+        #expect(throws: Self.emptyStep("a//b")) { try events.elements(matching: "a//b") }
+        #expect(throws: Self.unknownPrefix("m", in: "m:a")) {
             try events.elements(matching: "m:a", namespaces: ["n": "urn:n"])
         }
-        #expect(throws: XMLPathError(path: "p:a", reason: .unknownPrefix("p"))) { try events.elements(matching: "p:a") }
-        #expect(throws: XMLPathError(path: "/", reason: .emptyPath)) { try events.decode(Item.self, matching: "/") }
-        #expect(throws: XMLPathError(path: "a/", reason: .emptyStep)) {
+        #expect(throws: Self.unknownPrefix("p", in: "p:a")) { try events.elements(matching: "p:a") }
+        #expect(throws: XMLPathError(code: .emptyPath, path: "/", message: "the path is empty")) {
+            try events.decode(Item.self, matching: "/")
+        }
+        #expect(throws: Self.emptyStep("a/")) {
             try events.map { $0 }.decode(Item.self, matching: "a/")
         }
         #expect(flag.chunksRead == 0, "nothing is read for a refused path")
@@ -172,7 +198,7 @@ struct CompositionPathTests {
             _ = try events.elements(matching: "{urn:x")
             Issue.record("an unterminated namespace must be refused")
         } catch {
-            #expect(error.reason == .unterminatedNamespace)
+            #expect(error.code == .unterminatedNamespace)
         }
         // A valid path in its written form still selects.
         let names = try await collect(try XMLEvents(string: "<r><a/><b/><a/></r>").elements(matching: "/r/a"))

@@ -52,7 +52,7 @@ struct WriterBuildingTests {
         try writer.start("root")
         #expect(
             throws: XMLWriterError(
-                .mismatchedEndElement(expected: XMLName(localName: "left-open"), found: XMLName(localName: "a")),
+                code: .mismatchedEndElement, message: "cannot write </a>: the innermost open element is <left-open>",
                 event: .end("a"), openElements: ["root", "a", "left-open"].map { XMLName(localName: $0) },
                 byteOffset: 19)
         ) {
