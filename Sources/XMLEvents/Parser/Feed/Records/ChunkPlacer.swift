@@ -33,9 +33,22 @@ struct ChunkPlacer {
             return
         }
         let shift = shift(offset: chunk.offset, line: chunk.line)
-        parse.tape.placeLocations { location in
-            (location.line, location.column, location.byteOffset) = shift.apply(
-                line: location.line, column: location.column, byteOffset: location.byteOffset)
+        if let placedColumn = parse.placedColumn {
+            // Placed by the worker at the foreseen column: right unless libxml2 counted the
+            // line's start otherwise. Then the first line's columns move, and the product built
+            // from the wrong ones goes: the reader reads the events.
+            if placedColumn != nextColumn {
+                let delta = nextColumn - placedColumn
+                parse.tape.product = nil
+                parse.tape.placeLocations { location in
+                    if location.line == chunk.line { location.column += delta }
+                }
+            }
+        } else {
+            parse.tape.placeLocations { location in
+                (location.line, location.column, location.byteOffset) = shift.apply(
+                    line: location.line, column: location.column, byteOffset: location.byteOffset)
+            }
         }
         if let error = parse.error { parse.error = shift.apply(to: error) }
         let end = shift.apply(
