@@ -144,7 +144,8 @@ extension XMLEvents {
         /// Parses until a selected element is complete and hands it to the choosing closure,
         /// converting names with a cache that lives as long as the iterator. On an actor, the
         /// document is parsed off it a batch at a time, and the records are built and decoded on
-        /// it.
+        /// it; `Sendable` records of a big document parsed on several cores are made by the cores
+        /// that parse it (see <doc:Performance>).
         public struct Iterator: AsyncIteratorProtocol {
             @usableFromInline var reader: XMLRecordReader<Source.AsyncIterator>
             @usableFromInline let choose: @Sendable (XMLRecord) throws -> Record?

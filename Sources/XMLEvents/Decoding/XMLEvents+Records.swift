@@ -126,7 +126,9 @@ extension XMLEvents {
         /// Parses until a selected element is complete and decodes it, converting names with a
         /// cache that lives as long as the iterator. On an actor, the document is parsed off it
         /// a batch at a time, and the records are built and decoded on it (a type's `Decodable`
-        /// conformance may be isolated to the actor).
+        /// conformance may be isolated to the actor); a `Sendable` type's records of a big
+        /// document parsed on several cores are decoded by the cores that parse it (see
+        /// <doc:Performance>).
         public struct Iterator: AsyncIteratorProtocol {
             @usableFromInline var reader: XMLRecordReader<Source.AsyncIterator>
             /// The records a worker decoded, being handed out.
