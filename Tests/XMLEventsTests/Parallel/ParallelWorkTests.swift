@@ -236,4 +236,36 @@ import XMLCorpus
         #expect(merged == single)
         #expect(single.ends == 1 && single.depth == 0 && single.maximumDepth == 3)
     }
+
+    /// Damage deep in a big document: the events before it and the error, its position and the
+    /// line its message names, are the single parser's, on several lines or one.
+    @Test(arguments: [
+        ("</name>", "</nome>"),  // an element closed by another's end tag
+        ("</node>", "</osm>"),  // the root's end tag closes a record
+        ("<tag k=", "<tag <k="),  // a start tag not finished
+    ], [false, true])
+    func damageGivesTheSingleParsersError(_ damage: (String, String), oneLine: Bool) async throws {
+        var document = Self.osm(nodes: 30_000, oneLine: oneLine)
+        let at = try #require(document[(document.count * 3 / 5)...].range(of: Data(damage.0.utf8)))
+        document.replaceSubrange(at, with: Data(damage.1.utf8))
+        let (single, singleError) = await Self.subtrees(document, parallel: false)
+        let (parallel, parallelError) = await Self.subtrees(document, parallel: true)
+        #expect(single.count > 15_000)
+        #expect(parallel == single)
+        #expect(singleError != "none")
+        #expect(parallelError == singleError)
+    }
+
+    /// A document cut off in a record: the single parser's error and position.
+    @Test(arguments: [false, true])
+    func aCutDocumentGivesTheSingleParsersError(oneLine: Bool) async throws {
+        let whole = Self.osm(nodes: 30_000, oneLine: oneLine)
+        let start = try #require(whole[(whole.count * 4 / 5)...].range(of: Data("<name>".utf8)))
+        let document = whole[..<start.upperBound]
+        let (single, singleError) = await Self.subtrees(Data(document), parallel: false)
+        let (parallel, parallelError) = await Self.subtrees(Data(document), parallel: true)
+        #expect(parallel == single)
+        #expect(singleError.contains("ended early"), "\(singleError)")
+        #expect(parallelError == singleError)
+    }
 }

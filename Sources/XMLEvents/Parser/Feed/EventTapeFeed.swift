@@ -198,7 +198,8 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     mutating func framed(_ error: XMLParsingError?, _ appending: Bool) -> XMLParsingError? {
         guard stages?.framing != nil else { return error }
         stages?.framing?.frame(tape, appending: appending)
-        return stages?.framing?.place(error) ?? error
+        let openElements = stages?.parse.driver.openElementCount ?? 0
+        return stages?.framing?.place(error, openElements: openElements) ?? error
     }
 
     /// Ends the document with the parser's `error`, once its decompressed bytes, if they are, are

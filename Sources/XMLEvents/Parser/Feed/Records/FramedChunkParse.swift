@@ -9,6 +9,8 @@ struct FramedChunkParse {
     var error: XMLParsingError?
     /// Where the chunk parser ended: after the trailer, or after the document.
     let end: (line: Int, column: Int, byteOffset: Int)
+    /// How many elements were open when the parse ended.
+    let openElements: Int
     let chunk: RecordChunk
     /// The column the tape's locations were placed at on the chunk's first line, when the
     /// worker placed them (for `work`); `nil` while they are the chunk parser's.
@@ -27,6 +29,7 @@ struct FramedChunkParse {
         tape = parsed.tape
         error = parsed.error
         end = driver.position
+        openElements = driver.openElementCount
         guard error == nil else { return }
         let root = tape.firstStartElementName
         if !chunk.isFirst { tape.removeEntries(throughFirstStartElement: true) }
