@@ -67,10 +67,11 @@ where Source.Element: ContiguousBytes & Sendable {
         Iterator(feed: makeFeed())
     }
 
-    /// A parse of the document from the source's beginning.
+    /// A parse of the document from the source's beginning; `work` is what the workers that
+    /// parse chunks of records build for the reader (see ``ChunkWork``).
     @usableFromInline
-    func makeFeed() -> EventTapeFeed<Source.AsyncIterator> {
-        EventTapeFeed(source: source.makeAsyncIterator(), options: options, parsingAhead: parsingAhead)
+    func makeFeed(work: ChunkWork? = nil) -> EventTapeFeed<Source.AsyncIterator> {
+        EventTapeFeed(source: source.makeAsyncIterator(), options: options, parsingAhead: parsingAhead, work: work)
     }
 
     /// Hands out the events of one chunk without suspending, and reads the next chunk only when

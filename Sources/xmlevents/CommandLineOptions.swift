@@ -45,6 +45,8 @@ struct CommandLineOptions {
     static let maximumTimeSeconds = 365.0 * 86_400
     // Attempts in a row without progress; past this the back-off cap alone would wait for hours.
     static let maximumRetries = 1_000
+    // More parsers than any machine has cores only costs memory.
+    static let maximumJobs = 1_024
 
     var action = Action.stream
     var input = Input.demo
@@ -67,6 +69,9 @@ struct CommandLineOptions {
     var retries: Int?
     /// `--decompress`: whether and how a compressed document is decompressed.
     var decompression = XMLDecompression.automatic
+    /// `--jobs`: on how many cores a big document made of records is parsed; `nil` for as many
+    /// as the machine has.
+    var jobs: Int?
 
     /// The HTTP settings the flags select.
     var httpConfiguration: XMLHTTPConfiguration {
@@ -86,6 +91,7 @@ struct CommandLineOptions {
         options.dropsWhitespaceOnlyText = dropsWhitespace
         options.parsesAsBytesArrive = input == .standardInput
         options.decompression = decompression
+        options.parallelism = jobs.map { .cores($0) } ?? .automatic
         return options
     }
 
@@ -149,6 +155,9 @@ struct CommandLineOptions {
                 retries = try Self.count(try value(), for: name, maximum: Self.maximumRetries)
             case "--decompress":
                 decompression = try Self.decompression(try value())
+            case "--jobs", "-j":
+                jobs = try Self.count(try value(), for: name, maximum: Self.maximumJobs)
+                if jobs == 0 { throw UsageError("'\(name)' must be between 1 and \(Self.maximumJobs), not '0'") }
             case "--cdata":
                 try flag()
                 reportsCDATA = true
@@ -374,6 +383,11 @@ struct CommandLineOptions {
                                 bytes as they are; gzip, bzip2, xz or zstd: always that
                                 format. A document may expand 1000 times its compressed
                                 size, after its first 16 MiB.
+          -j, --jobs N          Parse a big document made of records (a dump of pages, nodes,
+                                rows) on N cores, in chunks of whole records; the output is
+                                the same at any N. 1 is one parser (default: every core; a
+                                document of under 1 MiB, standard input, or one that is not
+                                made of records is read by one parser).
           --cdata               Report CDATA sections as "cdata" events instead of as text.
           --drop-whitespace     Drop text made only of whitespace (default: keep it).
           --huge                Lift the size limits (1 GB nodes, nesting 100,000 deep) for

@@ -53,10 +53,11 @@ struct EventPipeline {
         var failure: InputFailure?
         do {
             if let statistics = sink as? SummaryStatistics, options.selection == nil {
-                // Counting needs no owned event: the visitor tier reads the parser's own buffers.
+                // Counting needs no owned event: the visitor tier reads the parser's own buffers,
+                // and a big document made of records is counted chunk by chunk on every core.
                 var visitor = SummaryVisitor()
                 defer { statistics.absorb(visitor) }
-                try await events.visit(&visitor)
+                try await events.visit(&visitor, chunkVisitor: { SummaryVisitor() }) { $0.merge($1) }
             } else if let selection = options.selection {
                 for try await subtree in events.elements(matching: selection) {
                     try sink.write(subtree)

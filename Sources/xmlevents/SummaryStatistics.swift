@@ -119,6 +119,23 @@ struct SummaryCounts {
         skippedEntityCount += 1
     }
 
+    /// Adds the counts of the events that follow: those of a chunk of records, counted from
+    /// inside the root element, on another core.
+    mutating func merge(_ other: SummaryCounts) {
+        elementNames.merge(other.elementNames)
+        elementCount += other.elementCount
+        attributeCount += other.attributeCount
+        namespaceDeclarationCount += other.namespaceDeclarationCount
+        textCount += other.textCount
+        textByteCount += other.textByteCount
+        cdataCount += other.cdataCount
+        commentCount += other.commentCount
+        processingInstructionCount += other.processingInstructionCount
+        skippedEntityCount += other.skippedEntityCount
+        maximumDepth = max(maximumDepth, depth + other.maximumDepth)
+        depth += other.depth
+    }
+
     /// The element counts by qualified name: names in different namespaces that are written the
     /// same way are counted together, as the summary shows names as written.
     func elementCountsByQualifiedName() -> [String: Int] {
@@ -161,6 +178,11 @@ struct SummaryVisitor: XMLVisitor {
     mutating func skippedEntity(_ name: String) {
         counts.skippedEntity()
     }
+
+    /// Adds what the visitor of the chunk of records that follows counted.
+    mutating func merge(_ chunk: SummaryVisitor) {
+        counts.merge(chunk.counts)
+    }
 }
 
 /// Counts per element name. A document has few distinct element names, and two interned names
@@ -201,6 +223,22 @@ struct NameCounts {
         listCounts[index] += 1
         if last >= 0 { successors[last] = index }
         last = index
+    }
+
+    /// Adds the names `other` counted.
+    mutating func merge(_ other: NameCounts) {
+        for (name, count) in other.counts {
+            if let index = names.firstIndex(of: name) {
+                listCounts[index] += count
+            } else if names.count < NameCounts.listLength {
+                names.append(name)
+                listCounts.append(count)
+                successors.append(-1)
+            } else {
+                overflow[name, default: 0] += count
+            }
+        }
+        last = -1
     }
 
     /// Every name counted, with its count.

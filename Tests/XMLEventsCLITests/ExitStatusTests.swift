@@ -54,6 +54,8 @@ import Testing
         (["--select", "a//b"], "invalid --select path: 'a//b': a step is empty"),
         (["--select", "p:x"], "invalid --select path: 'p:x': the prefix 'p' is not in the prefix map"),
         (["--cdata=yes"], "'--cdata' takes no value"),
+        (["--jobs", "0"], "'--jobs' must be between 1 and 1024, not '0'"),
+        (["-j", "many"], "'-j' needs a whole number"),
         (["a.xml", "b.xml"], "unexpected argument 'b.xml'"),
         (["ftp://example.org/feed.xml"], "unsupported URL scheme 'ftp'"),
     ])

@@ -55,6 +55,44 @@ extension XMLEvents {
         ChosenRecords(events: self, path: path, decoder: decoder, choose: choose)
     }
 
+    /// The elements `path` selects, each decoded as the `Sendable` type its name calls for: by
+    /// the workers that parse a big document made of records on several cores (see
+    /// <doc:Performance>), as ``decode(matching:namespaces:using:_:)`` describes otherwise.
+    ///
+    /// - Parameters:
+    ///   - path: An ``XMLPath`` in its written form.
+    ///   - namespaces: The namespace URI of each prefix the path uses.
+    ///   - decoder: How to decode.
+    ///   - choose: Decodes each selected element, or returns `nil` to skip it.
+    /// - Returns: The records.
+    /// - Throws: ``XMLPathError`` when `path` is not valid.
+    @_documentation(visibility: internal)
+    public func decode<Record: Sendable>(
+        matching path: String,
+        namespaces: [String: String] = [:],
+        using decoder: XMLRecordDecoder = XMLRecordDecoder(),
+        _ choose: @escaping @Sendable (XMLRecord) throws -> Record?
+    ) throws(XMLPathError) -> ChosenRecords<Record> {
+        ChosenRecords(events: self, path: try XMLPath(path, namespaces: namespaces), decoder: decoder, choose: choose)
+    }
+
+    /// The elements `path` selects, each decoded as the `Sendable` type its name calls for, by
+    /// the workers that parse a big document made of records.
+    ///
+    /// - Parameters:
+    ///   - path: A path read already.
+    ///   - decoder: How to decode.
+    ///   - choose: Decodes each selected element, or returns `nil` to skip it.
+    /// - Returns: The records.
+    @_documentation(visibility: internal)
+    public func decode<Record: Sendable>(
+        matching path: XMLPath,
+        using decoder: XMLRecordDecoder = XMLRecordDecoder(),
+        _ choose: @escaping @Sendable (XMLRecord) throws -> Record?
+    ) -> ChosenRecords<Record> {
+        ChosenRecords(events: self, path: path, decoder: decoder, choose: choose)
+    }
+
     /// The elements of the document that an ``XMLPath`` selects, each decoded as the type its
     /// name calls for; made by ``XMLEvents/decode(matching:namespaces:using:_:)`` and
     /// ``XMLEvents/Subtrees/decode(using:_:)``.
@@ -73,19 +111,46 @@ extension XMLEvents {
         let path: XMLPath
         let decoder: XMLRecordDecoder
         let choose: @Sendable (XMLRecord) throws -> Record?
+        /// Has the worker that parsed a chunk call `choose`, for a `Sendable` record.
+        let work: ChunkWork?
+
+        init(
+            events: XMLEvents, path: XMLPath, decoder: XMLRecordDecoder,
+            choose: @escaping @Sendable (XMLRecord) throws -> Record?
+        ) {
+            self.events = events
+            self.path = path
+            self.decoder = decoder
+            self.choose = choose
+            work = nil
+        }
+
+        init(
+            events: XMLEvents, path: XMLPath, decoder: XMLRecordDecoder,
+            choose: @escaping @Sendable (XMLRecord) throws -> Record?
+        ) where Record: Sendable {
+            self.events = events
+            self.path = path
+            self.decoder = decoder
+            self.choose = choose
+            work = XMLRecordReader<Source.AsyncIterator>.work(path, decoder: decoder, make: choose)
+        }
 
         /// Starts parsing the document anew.
         public func makeAsyncIterator() -> Iterator {
-            Iterator(reader: XMLRecordReader(path, feed: events.makeFeed(), decoder: decoder), choose: choose)
+            Iterator(reader: XMLRecordReader(path, feed: events.makeFeed(work: work), decoder: decoder), choose: choose)
         }
 
         /// Parses until a selected element is complete and hands it to the choosing closure,
         /// converting names with a cache that lives as long as the iterator. On an actor, the
         /// document is parsed off it a batch at a time, and the records are built and decoded on
-        /// it.
+        /// it; `Sendable` records of a big document parsed on several cores are made by the cores
+        /// that parse it (see <doc:Performance>).
         public struct Iterator: AsyncIteratorProtocol {
             @usableFromInline var reader: XMLRecordReader<Source.AsyncIterator>
             @usableFromInline let choose: @Sendable (XMLRecord) throws -> Record?
+            /// The records a worker made, being handed out.
+            @usableFromInline var built: ChunkValues<Record>.Reader?
 
             init(
                 reader: XMLRecordReader<Source.AsyncIterator>, choose: @escaping @Sendable (XMLRecord) throws -> Record?
@@ -104,15 +169,7 @@ extension XMLEvents {
             ///   Each is thrown once; the next call returns `nil`.
             @inlinable
             public nonisolated(nonsending) mutating func next() async throws -> Record? {
-                while let record = try await reader.next() {
-                    do {
-                        if let chosen = try choose(record) { return chosen }
-                    } catch {
-                        reader.end()
-                        throw error
-                    }
-                }
-                return nil
+                try await reader.next(&built, choose)
             }
 
             /// The next record the closure made, or `nil` once the document has ended, staying on
@@ -138,6 +195,21 @@ extension XMLEvents.Subtrees {
     ///   - choose: Decodes each selected element, or returns `nil` to skip it.
     /// - Returns: The records.
     public func decode<Record>(
+        using decoder: XMLRecordDecoder = XMLRecordDecoder(),
+        _ choose: @escaping @Sendable (XMLRecord) throws -> Record?
+    ) -> XMLEvents<Source>.ChosenRecords<Record> {
+        XMLEvents<Source>.ChosenRecords(events: events, path: path, decoder: decoder, choose: choose)
+    }
+
+    /// Each selected element decoded as the `Sendable` type its name calls for, by the workers
+    /// that parse a big document made of records.
+    ///
+    /// - Parameters:
+    ///   - decoder: How to decode.
+    ///   - choose: Decodes each selected element, or returns `nil` to skip it.
+    /// - Returns: The records.
+    @_documentation(visibility: internal)
+    public func decode<Record: Sendable>(
         using decoder: XMLRecordDecoder = XMLRecordDecoder(),
         _ choose: @escaping @Sendable (XMLRecord) throws -> Record?
     ) -> XMLEvents<Source>.ChosenRecords<Record> {

@@ -85,9 +85,10 @@ public struct XMLParsingOptions: Sendable {
     /// documents that were Swift strings, whose declaration describes bytes that no longer exist.
     var ignoresEncodingDeclaration = false
 
-    /// On how many cores a big document made of records is parsed: one parser (``Parallelism/off``)
-    /// for now, while parsing in chunks of records is completed.
-    var parallelism = Parallelism.off
+    /// On how many cores a big document made of records is parsed, in chunks of whole records
+    /// each parsed by a parser of its own, with exactly the single parser's events, records,
+    /// errors and positions. Default: ``Parallelism/automatic``. See <doc:Performance>.
+    public var parallelism: Parallelism
 
     /// Creates options; every parameter defaults to the safe choice.
     ///
@@ -105,6 +106,7 @@ public struct XMLParsingOptions: Sendable {
     ///   - decompression: Whether a compressed document is decompressed, and within which limits.
     ///   - rejectsSkippedEntities: Fail the parse at an entity reference the parser does not
     ///     replace, instead of reporting it as ``XMLEvent/skippedEntity(name:)``.
+    ///   - parallelism: On how many cores a big document made of records is parsed.
     public init(
         reportsCDATA: Bool = false,
         dropsWhitespaceOnlyText: Bool = false,
@@ -113,7 +115,8 @@ public struct XMLParsingOptions: Sendable {
         parsesAsBytesArrive: Bool = false,
         locatesEveryEvent: Bool = false,
         decompression: XMLDecompression = .automatic,
-        rejectsSkippedEntities: Bool = false
+        rejectsSkippedEntities: Bool = false,
+        parallelism: Parallelism = .automatic
     ) {
         self.reportsCDATA = reportsCDATA
         self.dropsWhitespaceOnlyText = dropsWhitespaceOnlyText
@@ -123,6 +126,7 @@ public struct XMLParsingOptions: Sendable {
         self.locatesEveryEvent = locatesEveryEvent
         self.decompression = decompression
         self.rejectsSkippedEntities = rejectsSkippedEntities
+        self.parallelism = parallelism
     }
 
     /// The safe defaults.

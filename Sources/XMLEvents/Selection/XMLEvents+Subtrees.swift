@@ -50,13 +50,23 @@ extension XMLEvents {
 
         /// Starts parsing the document anew.
         public func makeAsyncIterator() -> Iterator {
-            Iterator(selector: XMLTapeSelector(path, feed: events.makeFeed(), builder: XMLTreeBuilder()))
+            Iterator(
+                selector: XMLTapeSelector(
+                    path, feed: events.makeFeed(work: Self.work(path)), builder: XMLTreeBuilder()))
+        }
+
+        /// Builds the subtrees of a chunk of records in the worker that parsed it.
+        static func work(_ path: XMLPath) -> ChunkWork {
+            .selecting(path, builder: { XMLTreeBuilder() }, make: { subtree, _ in subtree })
         }
 
         /// Parses until a selected element is complete. On an actor, the document is parsed off
-        /// it a batch at a time, and the subtrees are built on it.
+        /// it a batch at a time, and the subtrees are built on it; a big document parsed on
+        /// several cores has them built by the cores that parse it (see <doc:Performance>).
         public struct Iterator: AsyncIteratorProtocol {
             private var selector: XMLTapeSelector<Source.AsyncIterator, XMLTreeBuilder>
+            /// The subtrees a worker built, being handed out.
+            private var built: ChunkValues<XMLSubtree>.Reader?
 
             init(selector: XMLTapeSelector<Source.AsyncIterator, XMLTreeBuilder>) {
                 self.selector = selector
@@ -69,7 +79,14 @@ extension XMLEvents {
             ///   unchanged; `CancellationError` when the task is cancelled. Each is thrown once;
             ///   the next call returns `nil`.
             public nonisolated(nonsending) mutating func next() async throws -> XMLSubtree? {
-                try await selector.next()
+                while true {
+                    if let subtree = try built?.next() { return subtree }
+                    switch try await selector.next(orProduct: ChunkValues<XMLSubtree>.self) {
+                    case .selection(let subtree): return subtree
+                    case .product(let chunk): built = ChunkValues.Reader(chunk)
+                    case nil: return nil
+                    }
+                }
             }
 
             /// The next selected subtree, or `nil` once the document has ended, staying on the

@@ -36,12 +36,32 @@ where Source.Element: ContiguousBytes {
     /// - Throws: The document's and the source's errors, after every selection completed before
     ///   them.
     nonisolated(nonsending) mutating func next() async throws -> Builder.Selection? {
+        guard case .selection(let selection) = try await next(orProduct: Never.self) else { return nil }
+        return selection
+    }
+
+    /// The next selection, or the next tape's product when it is a `Product`; `nil` at the end
+    /// of the document. Lets go of the feed at the end and at an error, after which it returns
+    /// `nil`.
+    ///
+    /// A tape with a product holds whole records and no open selection at its start or end, so
+    /// the selection skips its events and goes on from where it was.
+    ///
+    /// - Throws: The document's and the source's errors, after every selection completed before
+    ///   them.
+    nonisolated(nonsending) mutating func next<Product>(orProduct _: Product.Type) async throws
+        -> XMLTapeFound<Builder.Selection, Product>?
+    {
         do {
             while let tape {
-                if let selection = selection.nextParsed(in: tape) { return selection }
+                if let selection = selection.nextParsed(in: tape) { return .selection(selection) }
                 guard try await feed?.advance(readingOn: #isolation) == true else { break }
                 self.tape = feed?.tape
                 selection.rewind()
+                if let tape = self.tape, let product = tape.product as? Product {
+                    selection.skipEvents(of: tape)
+                    return .product(product)
+                }
             }
             end()
             return nil
@@ -58,6 +78,15 @@ where Source.Element: ContiguousBytes {
     }
 }
 
+/// What a selector found next.
+@usableFromInline
+enum XMLTapeFound<Selection, Product> {
+    case selection(Selection)
+    /// The values a worker built from the chunk of records that the tape holds (see
+    /// ``ChunkWork``), in place of the selections on it.
+    case product(Product)
+}
+
 /// The part of a selector that reads tapes: where on the tape it is, the path, and the builder.
 struct XMLTapeSelection<Builder: XMLTapeSelectionBuilder> {
     private var cursor = EventTape.Cursor()
@@ -72,6 +101,17 @@ struct XMLTapeSelection<Builder: XMLTapeSelectionBuilder> {
     /// Starts over on a tape that was refilled.
     mutating func rewind() {
         cursor = EventTape.Cursor()
+    }
+
+    /// Starts a chunk of records inside the root element `root`: returns whether the path
+    /// selects the root.
+    mutating func enterRoot(_ root: XMLName) -> Bool {
+        matcher.enter(root)
+    }
+
+    /// Leaves `tape`'s events unread: a worker built what they select.
+    mutating func skipEvents(of tape: EventTape) {
+        cursor.index = tape.count
     }
 
     /// The next selection when the events of `tape` parsed so far complete it; `nil` when more

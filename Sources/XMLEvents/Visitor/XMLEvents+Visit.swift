@@ -30,4 +30,56 @@ extension XMLEvents {
             try feed.tape.replay(into: &visitor)
         }
     }
+
+    /// Parses the document, playing its events to `visitor`, or, for a big document made of
+    /// records parsed on several cores, each chunk's to a visitor of its own, made in the worker
+    /// that parsed the chunk and merged into `visitor` in document order.
+    ///
+    /// ```swift
+    /// var total = NodeCounter()
+    /// try await XMLEvents(path: "planet.osm").visit(&total, chunkVisitor: { NodeCounter() }) { total, chunk in
+    ///     total.nodes += chunk.nodes
+    /// }
+    /// ```
+    ///
+    /// `visitor` sees the document from its start. Once the document is parsed in chunks of
+    /// records (see ``XMLParsingOptions/parallelism``), a chunk's events are played to a visitor
+    /// that `makeVisitor` makes in the chunk's worker, and `merge` adds it to `visitor`; a
+    /// document parsed by one parser is played to `visitor` alone, as ``visit(_:)`` does. The
+    /// result is the same either way when merging a visitor has the effect of playing its
+    /// events after `visitor`'s. A chunk's visitor sees whole children of the root element, from
+    /// inside the root: the root's start is `visitor`'s, and the root's end and the document's
+    /// end are the last chunk's.
+    ///
+    /// - Parameters:
+    ///   - visitor: Receives the events, and what the chunks' visitors saw.
+    ///   - makeVisitor: Makes the visitor of a chunk, in its worker.
+    ///   - merge: Adds what a chunk's visitor saw to the visitor of everything before it.
+    /// - Throws: The errors ``visit(_:)`` throws; a visitor method's error once the chunk's
+    ///   visitor, which saw the events before it, is merged.
+    @inlinable
+    public nonisolated(nonsending) func visit<Visitor: XMLVisitor & Sendable>(
+        _ visitor: inout Visitor,
+        chunkVisitor makeVisitor: @escaping @Sendable () -> Visitor,
+        merging merge: (inout Visitor, consuming Visitor) throws -> Void
+    ) async throws {
+        let work = ChunkWork { tape, _ in
+            var chunkVisitor = makeVisitor()
+            do {
+                try tape.replay(into: &chunkVisitor)
+                return ChunkValues(values: [chunkVisitor])
+            } catch {
+                return ChunkValues(values: [chunkVisitor], error: error)
+            }
+        }
+        var feed = makeFeed(work: work)
+        while try await feed.advance(readingOn: #isolation) {
+            guard let chunk = feed.tape.product as? ChunkValues<Visitor> else {
+                try feed.tape.replay(into: &visitor)
+                continue
+            }
+            for chunkVisitor in chunk.values { try merge(&visitor, chunkVisitor) }
+            if let error = chunk.error { throw error }
+        }
+    }
 }

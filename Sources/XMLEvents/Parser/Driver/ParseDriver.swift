@@ -89,6 +89,10 @@ final class ParseDriver {
         context?.position ?? (line: 0, column: 0, byteOffset: 0)
     }
 
+    /// How many elements are open: those an error about an unclosed or mismatched element may
+    /// name the innermost of.
+    var openElementCount: Int { context?.openElementCount ?? 0 }
+
     /// Parses the next step of the document from the start of `bytes` and returns how many of
     /// them it took; the events the step completed are recorded on ``tape``, which is emptied
     /// first (its reader is done with what it held), or, when `appending`, kept (a batch of steps

@@ -35,11 +35,16 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
         @usableFromInline var framing: SequentialFraming?
         /// The input's error, reported once that parse has parsed what did arrive.
         @usableFromInline var inputFailure: (any Error)?
+        /// What the workers that parse chunks of records build for the reader.
+        @usableFromInline let work: ChunkWork?
 
         @usableFromInline
-        init(input: ByteInput<Source>, parse: ParseStage<Source.Element>, options: XMLParsingOptions) {
+        init(
+            input: ByteInput<Source>, parse: ParseStage<Source.Element>, options: XMLParsingOptions, work: ChunkWork?
+        ) {
             self.input = input
             self.parse = parse
+            self.work = work
             lookout = RecordLookout.allows(options) ? RecordLookout(options: options) : nil
         }
 
@@ -69,14 +74,21 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     /// Hands a feed to a pipeline's parsing task.
     @usableFromInline typealias ParsingAhead = @Sendable (EventTapeFeed, TapePipeline) -> Void
 
+    /// - Parameters:
+    ///   - source: The document's bytes.
+    ///   - options: How to parse it.
+    ///   - parsingAhead: Starts the parse ahead of a reader on an actor, if it may be.
+    ///   - work: What the workers that parse chunks of records build for the reader, if it
+    ///     takes their ``EventTape/product``.
     @usableFromInline
-    init(source: Source, options: XMLParsingOptions, parsingAhead: ParsingAhead?) {
+    init(source: Source, options: XMLParsingOptions, parsingAhead: ParsingAhead?, work: ChunkWork? = nil) {
         self.parsingAhead = parsingAhead
         let parse = ParseStage<Source.Element>(options: options)
         tape = parse.driver.tape
         self.options = options
         stages = Stages(
-            input: ByteInput(source: source, decompression: options.decompression), parse: parse, options: options)
+            input: ByteInput(source: source, decompression: options.decompression), parse: parse, options: options,
+            work: work)
     }
 
     /// Parses the next step onto the tape (whose events the reader has read): returns `false`
@@ -186,7 +198,8 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
     mutating func framed(_ error: XMLParsingError?, _ appending: Bool) -> XMLParsingError? {
         guard stages?.framing != nil else { return error }
         stages?.framing?.frame(tape, appending: appending)
-        return stages?.framing?.place(error) ?? error
+        let openElements = stages?.parse.driver.openElementCount ?? 0
+        return stages?.framing?.place(error, openElements: openElements) ?? error
     }
 
     /// Ends the document with the parser's `error`, once its decompressed bytes, if they are, are

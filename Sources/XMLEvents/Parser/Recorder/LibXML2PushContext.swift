@@ -196,4 +196,7 @@ final class LibXML2PushContext {
 
     /// Where the parser has got to in the document: what the recorder records for a start tag.
     var position: (line: Int, column: Int, byteOffset: Int) { context.documentPosition }
+
+    /// How many elements are open: started and not yet ended.
+    var openElementCount: Int { session.pointee.recorder.depth }
 }

@@ -42,6 +42,10 @@ final class EventTape {
     /// The names on the tape that the process's table did not intern, kept alive while the tape
     /// refers to them (see ``TapeName``).
     @exclusivity(unchecked) var ownedNames: [XMLName] = []
+    /// What the worker that parsed a chunk of records built from its events (see ``ChunkWork``):
+    /// a reader that knows its type takes it instead of reading the events, which stay for one
+    /// that does not.
+    @usableFromInline @exclusivity(unchecked) var product: (any Sendable)?
 
     init() {
         columns = UnsafeMutablePointer<Columns>.allocate(capacity: 1)
@@ -74,6 +78,7 @@ final class EventTape {
         if !prologs.isEmpty { prologs.removeAll() }
         if !doctypes.isEmpty { doctypes.removeAll() }
         if !ownedNames.isEmpty { ownedNames.removeAll(keepingCapacity: true) }
+        product = nil
     }
 
     /// Makes this tape hold a copy of `other`'s events, for a reader on another core while
@@ -90,6 +95,7 @@ final class EventTape {
         prologs = other.prologs
         doctypes = other.doctypes
         ownedNames = other.ownedNames
+        product = other.product
     }
 
     /// Above this many bytes the buffer is not kept once empty, so that one huge text does not

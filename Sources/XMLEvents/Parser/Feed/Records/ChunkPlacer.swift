@@ -33,11 +33,24 @@ struct ChunkPlacer {
             return
         }
         let shift = shift(offset: chunk.offset, line: chunk.line)
-        parse.tape.placeLocations { location in
-            (location.line, location.column, location.byteOffset) = shift.apply(
-                line: location.line, column: location.column, byteOffset: location.byteOffset)
+        if let placedColumn = parse.placedColumn {
+            // Placed by the worker at the foreseen column: right unless libxml2 counted the
+            // line's start otherwise. Then the first line's columns move, and the product built
+            // from the wrong ones goes: the reader reads the events.
+            if placedColumn != nextColumn {
+                let delta = nextColumn - placedColumn
+                parse.tape.product = nil
+                parse.tape.placeLocations { location in
+                    if location.line == chunk.line { location.column += delta }
+                }
+            }
+        } else {
+            parse.tape.placeLocations { location in
+                (location.line, location.column, location.byteOffset) = shift.apply(
+                    line: location.line, column: location.column, byteOffset: location.byteOffset)
+            }
         }
-        if let error = parse.error { parse.error = shift.apply(to: error) }
+        if let error = parse.error { parse.error = shift.apply(to: error, openElements: parse.openElements) }
         let end = shift.apply(
             line: parse.end.line, column: parse.end.column - frame.trailerColumns, byteOffset: parse.end.byteOffset)
         nextColumn = end.column
@@ -61,12 +74,39 @@ struct ChunkPlacer {
             self.column = column
         }
 
-        /// `error`, at the document's position.
-        func apply(to error: XMLParsingError) -> XMLParsingError {
+        /// `error`, at the document's position, when the parser that reported it had
+        /// `openElements` elements open.
+        ///
+        /// libxml2 names the line where an element starts in three messages, of an element not
+        /// closed (also quoted in a truncated document's message) or closed by another's end tag
+        /// (where the innermost open element is named) and of a start tag not finished (the one
+        /// being read): a line the chunk parser counted, placed too unless the element is the
+        /// root, whose start tag is the document's own.
+        func apply(to error: XMLParsingError, openElements: Int) -> XMLParsingError {
             var placed = error
             (placed.line, placed.column, placed.byteOffset) = apply(
                 line: error.line, column: error.column, byteOffset: error.byteOffset)
+            let namesTheRoot: Bool
+            switch error.code {
+            case .tagNameMismatch, .truncated, Self.tagNotFinished: namesTheRoot = openElements <= 1
+            case .greaterThanRequired: namesTheRoot = openElements == 0
+            default: return placed
+            }
+            guard !namesTheRoot else { return placed }
+            placed.message = Self.replacingLine(in: error.message) { $0 - prefixEndLine + line }
             return placed
+        }
+
+        /// libxml2's `XML_ERR_TAG_NOT_FINISHED`: "Premature end of data in tag … line …".
+        static let tagNotFinished = XMLParsingError.Code(rawValue: 77)
+
+        /// `message` with the number after its first `line ` replaced by `place` of it.
+        static func replacingLine(in message: String, _ place: (Int) -> Int) -> String {
+            guard let word = message.range(of: "line ") else { return message }
+            let digits = message[word.upperBound...].prefix { $0.isASCII && $0.isNumber }
+            guard let number = Int(digits) else { return message }
+            return message.replacingCharacters(
+                in: word.upperBound..<digits.endIndex, with: String(place(number)))
         }
 
         func apply(line parsedLine: Int, column parsedColumn: Int, byteOffset parsedOffset: Int) -> (

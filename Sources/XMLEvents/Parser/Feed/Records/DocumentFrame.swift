@@ -16,6 +16,12 @@ struct DocumentFrame: Sendable {
     let prefixEndColumn: Int
     /// How many columns libxml2 counts for the trailer.
     let trailerColumns: Int
+    /// The column of a line's first character as chunks are placed (``ChunkPlacer``): libxml2
+    /// reports a start element a column short of the `>` it has read, so the columns counted
+    /// from the frame's start element are one less than characters counted from a line's start.
+    var lineStartColumn: Int {
+        1 - (trailerColumns - trailer.count { $0 & 0xC0 != 0x80 })
+    }
 
     /// The frame of a document whose prolog and root start tag are `prefix`, or `nil` when a
     /// parse of the prefix closed by the root's end tag does not give exactly the frame's events

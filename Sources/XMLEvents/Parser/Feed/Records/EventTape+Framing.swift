@@ -4,6 +4,15 @@ extension EventTape {
         columns.pointee.locations.count > 0 ? columns.pointee.locations[0] : nil
     }
 
+    /// The name of the first start element on the tape: a framed chunk's root.
+    var firstStartElementName: XMLName? {
+        let entries = columns.pointee.entries
+        for index in 0..<entries.count where entries[index].kind == .startElement {
+            return entries[index].name.name
+        }
+        return nil
+    }
+
     /// Drops the entries up to the first start element (included, when `including`), with the
     /// rows of the tables they own: the events of a chunk parser's prefix.
     ///

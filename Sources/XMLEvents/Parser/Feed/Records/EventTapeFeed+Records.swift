@@ -61,10 +61,14 @@ extension EventTapeFeed {
             return
         }
         let options = options
+        let work = stages?.work
+        // libxml2's column where it stopped, in the placer's count (see
+        // `DocumentFrame.lineStartColumn`).
+        let column = position.column + recordsSwitch.frame.lineStartColumn - 1
         stages?.records = RecordsParse(
-            frame: recordsSwitch.frame, boundary: recordsSwitch.boundary, column: position.column,
+            frame: recordsSwitch.frame, boundary: recordsSwitch.boundary, column: column,
             splitter: recordsSwitch.splitter, remainder: recordsSwitch.remainder,
-            remainderBoundaries: recordsSwitch.remainderBoundaries, options: options)
+            remainderBoundaries: recordsSwitch.remainderBoundaries, options: options, work: work)
     }
 
     /// Hands the next chunk of records' tape to the reader; at the end of the chunks, ends the

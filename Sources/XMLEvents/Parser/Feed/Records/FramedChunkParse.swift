@@ -9,10 +9,16 @@ struct FramedChunkParse {
     var error: XMLParsingError?
     /// Where the chunk parser ended: after the trailer, or after the document.
     let end: (line: Int, column: Int, byteOffset: Int)
+    /// How many elements were open when the parse ended.
+    let openElements: Int
     let chunk: RecordChunk
+    /// The column the tape's locations were placed at on the chunk's first line, when the
+    /// worker placed them (for `work`); `nil` while they are the chunk parser's.
+    var placedColumn: Int?
 
-    /// Parses `chunk` inside `frame`.
-    init(_ chunk: RecordChunk, in frame: DocumentFrame, options: XMLParsingOptions) {
+    /// Parses `chunk` inside `frame`; when the parse succeeds and there is `work`, places the
+    /// locations at the chunk's foreseen column and has `work` build the tape's product.
+    init(_ chunk: RecordChunk, in frame: DocumentFrame, options: XMLParsingOptions, work: ChunkWork? = nil) {
         self.chunk = chunk
         let driver = ParseDriver(options: options)
         var segments: [[UInt8]] = []
@@ -23,9 +29,19 @@ struct FramedChunkParse {
         tape = parsed.tape
         error = parsed.error
         end = driver.position
-        if error == nil {
-            if !chunk.isFirst { tape.removeEntries(throughFirstStartElement: true) }
-            if !chunk.isLast { tape.removeTrailingRootEnd() }
+        openElements = driver.openElementCount
+        guard error == nil else { return }
+        let root = tape.firstStartElementName
+        if !chunk.isFirst { tape.removeEntries(throughFirstStartElement: true) }
+        if !chunk.isLast { tape.removeTrailingRootEnd() }
+        if let work, let root, !chunk.isFirst {
+            let shift = ChunkPlacer.Shift(frame: frame, offset: chunk.offset, line: chunk.line, column: chunk.column)
+            tape.placeLocations { location in
+                (location.line, location.column, location.byteOffset) = shift.apply(
+                    line: location.line, column: location.column, byteOffset: location.byteOffset)
+            }
+            placedColumn = chunk.column
+            tape.product = work.build(tape, root)
         }
     }
 

@@ -7,8 +7,22 @@ struct RecordChunk: Sendable {
     /// Where they start in the document, and on which line (libxml2's count).
     var offset: Int
     var line: Int
+    /// libxml2's column where they start, as foreseen from the bytes before them (see
+    /// ``ChunkPlacer``): 1 for the document's start.
+    var column = 1
     /// Whether the chunk starts the document (its prolog and root start tag included) or ends
     /// it (the root's end tag and what follows included).
     var isFirst: Bool
     var isLast: Bool
+
+    /// The column at the end of `bytes`, in the count of ``ChunkPlacer``, when it was `column`
+    /// at their start and is `lineStartColumn` at a line's start: one more per character since
+    /// the last line feed. libxml2 counts a CDATA section's bytes instead, so a chunk whose first
+    /// line ends in one is foreseen wrongly, which ``ChunkPlacer`` finds out.
+    static func column(after bytes: ArraySlice<UInt8>, from column: Int, lineStartColumn: Int) -> Int {
+        let lineStart = bytes.lastIndex(of: 0x0A).map { bytes.index(after: $0) }
+        var characters = 0
+        for byte in bytes[(lineStart ?? bytes.startIndex)...] where byte & 0xC0 != 0x80 { characters &+= 1 }
+        return (lineStart == nil ? column : lineStartColumn) + characters
+    }
 }

@@ -167,23 +167,28 @@ struct RecordSplitter {
                 }
                 index += 1
             case .startTag(let slash):
-                let byte = base[index]
-                switch byte {
-                case 0x3E:  // '>'
-                    if slash {
+                // Only `>` and the quotes matter in a tag, and a `/` just before its `>`.
+                let found = Self.firstIndex(of: 0x3E, 0x22, 0x27, in: base, from: index, to: count)
+                let slashBefore = found > index ? base[found - 1] == 0x2F : slash
+                guard found < count else {
+                    mode = .startTag(slash: slashBefore)
+                    index = count
+                    continue
+                }
+                let byte = base[found]
+                if byte == 0x3E {
+                    if slashBefore {
                         // An empty element: it starts and ends here.
-                        if depth == 0 { refuseEmptyRoot(at: index) } else { elementEnded(at: index, in: base) }
+                        if depth == 0 { refuseEmptyRoot(at: found) } else { elementEnded(at: found, in: base) }
                     } else {
                         depth += 1
-                        if depth == 1 { rootStartTagEnd = scanned + index + 1 }
+                        if depth == 1 { rootStartTagEnd = scanned + found + 1 }
                     }
                     mode = .text
-                case 0x22, 0x27:
+                } else {
                     mode = .quoted(byte)
-                default:
-                    mode = .startTag(slash: byte == 0x2F)
                 }
-                index += 1
+                index = found + 1
             case .quoted(let quote):
                 index = Self.firstIndex(of: quote, in: base, from: index, to: count)
                 if index < count {
@@ -353,10 +358,17 @@ struct RecordSplitter {
     private mutating func countLineEnds(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {
         var index = start
         let newline = SIMD16<UInt8>(repeating: 0x0A)
+        let one = SIMD16<UInt8>(repeating: 1)
         while index + 16 <= end {
-            let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-            lineEnds += Self.bits(block .== newline).nonzeroBitCount
-            index += 16
+            // Each lane counts up to 255 blocks' line ends before they are added up.
+            var lanes = SIMD16<UInt8>()
+            let blocks = Swift.min(255, (end - index) / 16)
+            for _ in 0..<blocks {
+                let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                lanes &+= one & unsafeBitCast(block .== newline, to: SIMD16<UInt8>.self)
+                index += 16
+            }
+            lineEnds += lanes.indices.reduce(0) { $0 + Int(lanes[$1]) }
         }
         while index < end {
             if base[index] == 0x0A { lineEnds += 1 }
@@ -366,6 +378,7 @@ struct RecordSplitter {
     }
 
     /// One bit per lane of `mask`, lane 0 the lowest.
+    @inline(__always)
     private static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt32 {
         let lanes = unsafeBitCast(mask, to: SIMD16<UInt8>.self) & laneBits
         return UInt32(lanes.lowHalf.wrappedSum()) | UInt32(lanes.highHalf.wrappedSum()) << 8
@@ -373,7 +386,28 @@ struct RecordSplitter {
 
     private static let laneBits = SIMD16<UInt8>(1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128)
 
+    /// The first index from `start` before `end` of a byte equal to one of `first`, `second`
+    /// and `third`, or `end`.
+    @inline(__always)
+    private static func firstIndex(
+        of first: UInt8, _ second: UInt8, _ third: UInt8, in base: UnsafePointer<UInt8>, from start: Int, to end: Int
+    ) -> Int {
+        var index = start
+        let firsts = SIMD16<UInt8>(repeating: first)
+        let seconds = SIMD16<UInt8>(repeating: second)
+        let thirds = SIMD16<UInt8>(repeating: third)
+        while index + 16 <= end {
+            let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            let matches = bits((block .== firsts) .| (block .== seconds) .| (block .== thirds))
+            if matches != 0 { return index + matches.trailingZeroBitCount }
+            index += 16
+        }
+        while index < end, base[index] != first, base[index] != second, base[index] != third { index += 1 }
+        return index
+    }
+
     /// The first index from `start` before `end` of a byte equal to `target`, or `end`.
+    @inline(__always)
     private static func firstIndex(of target: UInt8, in base: UnsafePointer<UInt8>, from start: Int, to end: Int)
         -> Int
     {

@@ -30,11 +30,14 @@ final class RecordWorkQueue: Sendable {
         }
     }
 
-    /// Starts parsing `chunk`, the `index`th, inside `frame`.
-    func start(_ index: Int, _ chunk: RecordChunk, in frame: DocumentFrame, options: XMLParsingOptions) {
+    /// Starts parsing `chunk`, the `index`th, inside `frame`, and building its product with
+    /// `work`.
+    func start(
+        _ index: Int, _ chunk: RecordChunk, in frame: DocumentFrame, options: XMLParsingOptions, work: ChunkWork?
+    ) {
         let task = Task.detached(priority: Task.currentPriority) { [self] in
             guard !Task.isCancelled else { return }
-            let parse = FramedChunkParse(chunk, in: frame, options: options)
+            let parse = FramedChunkParse(chunk, in: frame, options: options, work: work)
             finish(index, HandedOver(parse: parse))
         }
         let cancelled = state.withLock { state in

@@ -43,6 +43,8 @@ struct RecordsParse {
     private var pending: [UInt8]
     private var pendingOffset: Int
     private var pendingLine: Int
+    /// libxml2's column at `pendingOffset`, as foreseen.
+    private var pendingColumn: Int
     /// The boundaries in `pending`.
     private var pendingBoundaries: [RecordSplitter.Boundary] = []
     /// The chunks started and not yet handed out, in order, kept for a handover.
@@ -53,13 +55,16 @@ struct RecordsParse {
     private let owner = RecordWorkQueue.Owner()
     private let options: XMLParsingOptions
     private let workerCount: Int
+    /// What the workers build from each chunk's events for the reader.
+    private let work: ChunkWork?
 
     /// Takes over from the single parser, which stopped at `boundary`, at libxml2's column
     /// `column`; `splitter` has scanned `remainder`, the bytes read after the boundary, whose
     /// boundaries are `remainderBoundaries`.
     init(
         frame: DocumentFrame, boundary: RecordSplitter.Boundary, column: Int, splitter: RecordSplitter,
-        remainder: [UInt8], remainderBoundaries: [RecordSplitter.Boundary], options: XMLParsingOptions
+        remainder: [UInt8], remainderBoundaries: [RecordSplitter.Boundary], options: XMLParsingOptions,
+        work: ChunkWork?
     ) {
         pendingBoundaries = remainderBoundaries
         self.frame = frame
@@ -68,7 +73,9 @@ struct RecordsParse {
         pending = remainder
         pendingOffset = boundary.offset
         pendingLine = boundary.line
+        pendingColumn = column
         self.options = options
+        self.work = work
         workerCount = options.parallelism.workerCount
     }
 
@@ -130,7 +137,10 @@ struct RecordsParse {
         let count = end - pendingOffset
         guard count > 0 || whole else { return nil }
         let chunk = RecordChunk(
-            bytes: Array(pending[..<count]), offset: pendingOffset, line: pendingLine, isFirst: false, isLast: whole)
+            bytes: Array(pending[..<count]), offset: pendingOffset, line: pendingLine, column: pendingColumn,
+            isFirst: false, isLast: whole)
+        pendingColumn = RecordChunk.column(
+            after: pending[..<count], from: pendingColumn, lineStartColumn: frame.lineStartColumn)
         pending.removeFirst(count)
         if let last = pendingBoundaries.last(where: { $0.offset == end }) { pendingLine = last.line }
         pendingOffset = end
@@ -139,7 +149,7 @@ struct RecordsParse {
     }
 
     private mutating func start(_ chunk: RecordChunk) {
-        owner.queue.start(startedCount, chunk, in: frame, options: options)
+        owner.queue.start(startedCount, chunk, in: frame, options: options, work: work)
         started.append(chunk)
         startedCount += 1
     }

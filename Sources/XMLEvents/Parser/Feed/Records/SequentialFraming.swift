@@ -37,8 +37,8 @@ struct SequentialFraming {
         placedEventLocations = tape.columns.pointee.eventLocations.count
     }
 
-    /// `error` at the document's position.
-    func place(_ error: XMLParsingError?) -> XMLParsingError? {
-        error.map { shift.apply(to: $0) }
+    /// `error` at the document's position; the parser had `openElements` elements open.
+    func place(_ error: XMLParsingError?, openElements: Int) -> XMLParsingError? {
+        error.map { shift.apply(to: $0, openElements: openElements) }
     }
 }
