@@ -14,10 +14,18 @@ extension XMLParsingOptions {
     public struct Parallelism: Sendable, Hashable, CustomStringConvertible {
         /// The parsers a document may use at once; 1 is the single parser.
         let workerCount: Int
+        /// Whether the count is the machine's cores, of which a decompression thread takes one.
+        var isAutomatic = false
 
-        /// As many parsers as the machine has cores.
+        /// As many parsers as the machine has cores, less one for a compressed document, whose
+        /// decompression takes one: on two cores, a compressed document has one parser.
         public static var automatic: Parallelism {
-            Parallelism(workerCount: ProcessInfo.processInfo.activeProcessorCount)
+            Parallelism(workerCount: ProcessInfo.processInfo.activeProcessorCount, isAutomatic: true)
+        }
+
+        /// The parsers a document may use at once, when it is decompressed or not.
+        func workerCount(decompressing: Bool) -> Int {
+            isAutomatic && decompressing ? workerCount - 1 : workerCount
         }
 
         /// One parser: the document is read on one core.
@@ -31,7 +39,9 @@ extension XMLParsingOptions {
             Parallelism(workerCount: Swift.max(1, count))
         }
 
-        /// `off`, or `cores(n)`.
-        public var description: String { workerCount == 1 ? "off" : "cores(\(workerCount))" }
+        /// `automatic`, `off`, or `cores(n)`.
+        public var description: String {
+            isAutomatic ? "automatic" : workerCount == 1 ? "off" : "cores(\(workerCount))"
+        }
     }
 }

@@ -47,6 +47,12 @@ struct ByteInput<Source: AsyncIteratorProtocol> where Source.Element: Contiguous
         }
     }
 
+    /// Whether the input is decompressed on a thread of its own.
+    var isDecompressing: Bool {
+        if case .decompressing = unpacking { return true }
+        return false
+    }
+
     /// The next chunk to parse, or `nil` at the end of the input.
     ///
     /// - Throws: The source's errors; ``XMLDecompressionError`` for a compressed stream that is

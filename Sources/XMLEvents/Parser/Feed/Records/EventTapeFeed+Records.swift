@@ -15,6 +15,8 @@ extension EventTapeFeed {
         let frame: DocumentFrame
         let boundary: RecordSplitter.Boundary
         let splitter: RecordSplitter
+        /// How many chunks are parsed at once.
+        let workerCount: Int
         /// The bytes of the chunk at hand after the boundary, and the boundaries among them.
         let remainder: [UInt8]
         let remainderBoundaries: [RecordSplitter.Boundary]
@@ -33,14 +35,18 @@ extension EventTapeFeed {
             stages?.lookout = nil
             return chunk
         case .switchAt(let cut, let frame, let boundary):
-            guard let splitter = stages?.lookout?.handedOverSplitter else { return chunk }
+            let workerCount = options.parallelism.workerCount(decompressing: stages?.input.isDecompressing ?? false)
+            guard workerCount > 1, let splitter = stages?.lookout?.handedOverSplitter else {
+                stages?.lookout = nil
+                return chunk
+            }
             stages?.lookout = nil
             let rootEnd = splitter.rootEnd ?? .max
             let (head, remainder) = chunk.withUnsafeBytes { bytes in
                 (Data(bytes[..<cut]), [UInt8](bytes[cut...]))
             }
             stages?.recordsSwitch = RecordsSwitch(
-                frame: frame, boundary: boundary, splitter: splitter, remainder: remainder,
+                frame: frame, boundary: boundary, splitter: splitter, workerCount: workerCount, remainder: remainder,
                 remainderBoundaries: splitter.boundaries.filter { $0.offset > boundary.offset && $0.offset < rootEnd })
             return head.isEmpty ? nil : .data(head)
         }
@@ -68,7 +74,8 @@ extension EventTapeFeed {
         stages?.records = RecordsParse(
             frame: recordsSwitch.frame, boundary: recordsSwitch.boundary, column: column,
             splitter: recordsSwitch.splitter, remainder: recordsSwitch.remainder,
-            remainderBoundaries: recordsSwitch.remainderBoundaries, options: options, work: work)
+            remainderBoundaries: recordsSwitch.remainderBoundaries, options: options,
+            workerCount: recordsSwitch.workerCount, work: work)
     }
 
     /// Hands the next chunk of records' tape to the reader; at the end of the chunks, ends the

@@ -64,7 +64,7 @@ struct RecordsParse {
     init(
         frame: DocumentFrame, boundary: RecordSplitter.Boundary, column: Int, splitter: RecordSplitter,
         remainder: [UInt8], remainderBoundaries: [RecordSplitter.Boundary], options: XMLParsingOptions,
-        work: ChunkWork?
+        workerCount: Int, work: ChunkWork?
     ) {
         pendingBoundaries = remainderBoundaries
         self.frame = frame
@@ -76,7 +76,7 @@ struct RecordsParse {
         pendingColumn = column
         self.options = options
         self.work = work
-        workerCount = options.parallelism.workerCount
+        self.workerCount = workerCount
     }
 
     /// The next chunk's parse, placed; the end; or a handover to a single parse.
