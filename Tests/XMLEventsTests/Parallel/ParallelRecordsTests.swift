@@ -65,4 +65,46 @@ import XMLCorpus
         }
         #expect(sawRecords)
     }
+
+    /// Whether a feed of `document` with `parallelism` parses it in chunks.
+    static func parsesInChunks(_ document: Data, _ parallelism: XMLParsingOptions.Parallelism) async throws -> Bool {
+        var options = XMLParsingOptions()
+        options.parallelism = parallelism
+        var feed = XMLEvents(data: document, options: options).makeFeed()
+        var chunks = false
+        while try await feed.advance() {
+            if feed.stages?.records != nil { chunks = true }
+        }
+        return chunks
+    }
+
+    /// On two cores, `automatic` leaves one to a compressed document's decompression: one parser.
+    @Test func automaticLeavesACoreToDecompression() async throws {
+        let plain = CorpusDocument(shape: .records, targetByteCount: 4_000_000).data()
+        let compressed = try Self.gzip(plain)
+        let twoCores = XMLParsingOptions.Parallelism(workerCount: 2, isAutomatic: true)
+        #expect(try await Self.parsesInChunks(plain, twoCores))
+        #expect(try await !Self.parsesInChunks(compressed, twoCores))
+        #expect(try await Self.parsesInChunks(compressed, .cores(2)))
+        #expect(try await Self.parsesInChunks(compressed, XMLParsingOptions.Parallelism(workerCount: 3, isAutomatic: true)))
+    }
+
+    static func gzip(_ data: Data) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "gzip -c -1"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        let writer = Thread {
+            input.fileHandleForWriting.write(data)
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let compressed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return compressed
+    }
 }
