@@ -73,6 +73,14 @@ where Source.Element: ContiguousBytes & Sendable {
         EventTapeFeed(source: source.makeAsyncIterator(), options: options, parsingAhead: parsingAhead)
     }
 
+    /// A parse of the document from the source's beginning that also records where each start
+    /// tag's `<` is: for the records decoded in the parser, whose errors point there.
+    func makeRecordFeed() -> EventTapeFeed<Source.AsyncIterator> {
+        var options = options
+        options.locatesTagStarts = true
+        return EventTapeFeed(source: source.makeAsyncIterator(), options: options, parsingAhead: parsingAhead)
+    }
+
     /// Hands out the events of one chunk without suspending, and reads the next chunk only when
     /// they are gone.
     public struct Iterator: AsyncIteratorProtocol {

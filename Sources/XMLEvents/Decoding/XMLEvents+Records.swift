@@ -66,7 +66,7 @@ extension XMLEvents {
 
         /// Starts parsing the document anew.
         public func makeAsyncIterator() -> Iterator {
-            Iterator(reader: XMLRecordReader(path, feed: events.makeFeed(), decoder: decoder))
+            Iterator(reader: XMLRecordReader(path, feed: events.makeRecordFeed(), decoder: decoder))
         }
 
         /// Parses until a selected element is complete and decodes it, converting names with a

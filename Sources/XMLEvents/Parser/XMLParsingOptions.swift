@@ -67,6 +67,11 @@ public struct XMLParsingOptions: Sendable {
     /// documents that were Swift strings, whose declaration describes bytes that no longer exist.
     var ignoresEncodingDeclaration = false
 
+    /// Whether the tape records where each start tag's `<` is, besides where libxml2 reported it
+    /// (its `>`): set by the parses that decode records, whose errors point at the element that
+    /// holds the value that failed. Off, the callbacks test one flag.
+    var locatesTagStarts = false
+
     /// Creates options; every parameter defaults to the safe choice.
     ///
     /// - Parameters:

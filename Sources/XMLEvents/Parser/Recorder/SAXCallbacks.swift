@@ -212,9 +212,11 @@ enum SAXCallbacks {
     static let structuredError: xmlStructuredErrorFunc = { userData, error in
         guard let userData, let error, let session = session(userData), isFatal(error.pointee) else { return }
         let report = error.pointee
-        var message = report.message.map { String(cString: $0) } ?? "Unknown error"
-        while message.last?.isWhitespace == true { message.removeLast() }
-        var code = XMLParsingError.Code(rawValue: Int(report.code))
+        var (code, message) = LibXML2Wording.words(
+            for: LibXML2Wording.Report(
+                code: Int(report.code), message: report.message.map { String(cString: $0) } ?? "",
+                str1: report.str1.map { String(cString: $0) }, str2: report.str2.map { String(cString: $0) },
+                str3: report.str3.map { String(cString: $0) }, int1: Int(report.int1)))
         if code == .extraContent || code == .documentEmpty {
             (code, message) = session.pointee.recorder.describeEarlyEnd(
                 libxml2Message: message, firstContentByte: session.pointee.firstContentByte)
