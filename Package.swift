@@ -7,6 +7,12 @@ let package = Package(
     products: [
         .library(name: "XMLEvents", targets: ["XMLEvents"]),
         .executable(name: "xmlevents", targets: ["xmlevents"]),
+        // The loopback HTTP server and the generated documents that the command-line tool's demo,
+        // the tests and the benchmarks (Benchmarks/, a package of its own) share: support for this
+        // package's own checks, with no promise of a stable API. A product, not a package of its
+        // own beside this one, because SwiftPM refuses a package that is fetched by URL when it
+        // depends on another by path.
+        .library(name: "XMLEventsTestSupport", targets: ["XMLCorpus", "LoopbackHTTP"]),
     ],
     traits: [
         .trait(
@@ -56,14 +62,10 @@ let package = Package(
             pkgConfig: "libbrotlidec",
             providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]
         ),
-        // The loopback test server's encoders, as modules of their own so that the benchmark package
-        // (Benchmarks/) can build the server beside the XMLEvents product, which brings CZlib and
-        // CZstd with it: target names are unique across a package graph.
-        .systemLibrary(name: "CZlibEncoder", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(
-            name: "CZstdEncoder", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
+        // The loopback test server's brotli encoder (the library decodes only, with libbrotlidec).
         .systemLibrary(
             name: "CBrotliEncoder",
+            path: "TestSupport/CBrotliEncoder",
             pkgConfig: "libbrotlienc",
             providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]
         ),
@@ -93,11 +95,13 @@ let package = Package(
             ]
         ),
 
-        // Shared by the CLI's offline demo, the tests and the benchmarks (Benchmarks/, a package of
-        // its own, builds these two from the same folders).
-        .target(name: "XMLCorpus"),
+        // Test support, shared by the CLI's offline demo, the tests and the benchmarks.
+        .target(name: "XMLCorpus", path: "TestSupport/XMLCorpus"),
         .target(
-            name: "LoopbackHTTP", dependencies: ["CZlibEncoder", "CZstdEncoder", "CBrotliEncoder", "ThreadSafety"]),
+            name: "LoopbackHTTP",
+            dependencies: ["CZlib", "CZstd", "CBrotliEncoder", "ThreadSafety"],
+            path: "TestSupport/LoopbackHTTP"
+        ),
 
         // The command-line tool.
         .executableTarget(

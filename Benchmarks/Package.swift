@@ -22,26 +22,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [.package(name: "XMLEvents", path: "..")],
     targets: [
-        // The root package's corpus generator and loopback server, which it does not export, built
-        // from its own folders (the Benchmark* folders here link to them: one copy of each). Every
-        // target of the root that one of its products reaches, the command-line tool's included,
-        // is in this package graph too, where target names must be unique; so the targets here
-        // have names of their own. The Swift modules take those names (the runner imports
-        // BenchmarkCorpus and BenchmarkLoopbackHTTP); the encoders' module maps keep the names the
-        // server's sources import. The server's lock module, ThreadSafety, comes with the
-        // XMLEvents product.
-        systemLibrary("BenchmarkCZlibEncoder", pkgConfig: "zlib", apt: "zlib1g-dev"),
-        systemLibrary("BenchmarkCZstdEncoder", pkgConfig: "libzstd", apt: "libzstd-dev", brew: "zstd"),
-        systemLibrary("BenchmarkCBrotliEncoder", pkgConfig: "libbrotlienc", apt: "libbrotli-dev", brew: "brotli"),
-        .target(name: "BenchmarkCorpus", path: "BenchmarkCorpus"),
-        .target(
-            name: "BenchmarkLoopbackHTTP",
-            dependencies: [
-                "BenchmarkCZlibEncoder", "BenchmarkCZstdEncoder", "BenchmarkCBrotliEncoder",
-                .product(name: "XMLEvents", package: "XMLEvents"),
-            ],
-            path: "BenchmarkLoopbackHTTP"
-        ),
+        // The corpus generator and loopback server come from the root package's test-support
+        // product (XMLCorpus, LoopbackHTTP), as the root's tests use them.
 
         // The floor: libxml2's SAX parser in C, as a library and as a process of its own. libxml2
         // comes under a module name of its own too: the XMLEvents product brings CLibXML2.
@@ -55,8 +37,7 @@ let package = Package(
             name: "xmlevents-benchmarks",
             dependencies: [
                 .product(name: "XMLEvents", package: "XMLEvents"),
-                "BenchmarkCorpus",
-                "BenchmarkLoopbackHTTP",
+                .product(name: "XMLEventsTestSupport", package: "XMLEvents"),
                 "CLibXML2Floor",
                 "clibxml2-floor",
             ],

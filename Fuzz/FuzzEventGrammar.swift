@@ -35,6 +35,8 @@ enum FuzzEventGrammar {
                 guard roots == 0 else { return "doctype after the root at \(index)" }
             case .cdata:
                 guard !open.isEmpty else { return "CDATA outside the root at \(index)" }
+            case .skippedEntity:
+                guard !open.isEmpty else { return "skipped entity outside the root at \(index)" }
             case .comment, .processingInstruction:
                 break
             }

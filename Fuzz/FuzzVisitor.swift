@@ -45,6 +45,10 @@ struct FuzzVisitor: XMLVisitor {
         outcome.events.append(.processingInstruction(target: target.string, data: data.string))
     }
 
+    mutating func skippedEntity(_ name: String) {
+        outcome.events.append(.skippedEntity(name: name))
+    }
+
     mutating func endDocument() {
         outcome.events.append(.endDocument)
     }

@@ -82,7 +82,7 @@ build_target() {
             < <(find "$root/Sources/XMLEvents" -name '*.swift' -not -path "$root/Sources/XMLEvents/HTTP/*" | sort)
         swiftc "${flags[@]}" -wmo -module-name XMLEventsFuzz \
             -I "$build" -I "$root/Sources/CLibXML2" -I "$root/Sources/CTapeRecorder/include" "${cflags[@]}" \
-            "${library[@]}" "$root/Sources/XMLCorpus/SplitMix64.swift" "$root"/Fuzz/*.swift "$build/ThreadSafety.o" "$build/CTapeRecorder.o" \
+            "${library[@]}" "$root/TestSupport/XMLCorpus/SplitMix64.swift" "$root"/Fuzz/*.swift "$build/ThreadSafety.o" "$build/CTapeRecorder.o" \
             "${xml_libs[@]}" -o "$binary"
     )
 }

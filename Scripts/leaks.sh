@@ -37,8 +37,7 @@ echo "== building the leak driver ($binary)"
 flags=(-parse-as-library -swift-version 6 -O -g -wmo -D HTTP -D Compression -package-name xmlevents -I "$build"
     -I "$root/Sources/CLibXML2" -I "$root/Sources/CCurl" -I "$root/Sources/CZlib" -I "$root/Sources/CZstd"
     -I "$root/Sources/CBrotli" -I "$root/Sources/CBzip2" -I "$root/Sources/CLZMA"
-    -I "$root/Sources/CZlibEncoder" -I "$root/Sources/CZstdEncoder"
-    -I "$root/Sources/CBrotliEncoder" -I "$root/Sources/CTapeRecorder/include")
+    -I "$root/TestSupport/CBrotliEncoder" -I "$root/Sources/CTapeRecorder/include")
 for package in libxml-2.0 libcurl zlib libzstd libbrotlidec libbrotlienc liblzma; do
     for flag in $(pkg-config --cflags "$package"); do flags+=(-Xcc "$flag"); done
 done
@@ -54,7 +53,7 @@ swiftc "${flags[@]}" -module-name ThreadSafety -emit-module -emit-module-path "$
 swiftc "${flags[@]}" -enable-testing -module-name XMLEvents -emit-module -emit-module-path "$build/XMLEvents.swiftmodule" \
     -emit-object -o "$build/XMLEvents.o" $(sources Sources/XMLEvents)
 swiftc "${flags[@]}" -module-name LoopbackHTTP -emit-module -emit-module-path "$build/LoopbackHTTP.swiftmodule" \
-    -emit-object -o "$build/LoopbackHTTP.o" $(sources Sources/LoopbackHTTP)
+    -emit-object -o "$build/LoopbackHTTP.o" $(sources TestSupport/LoopbackHTTP)
 # main.swift holds top-level code, so this module is not parsed as a library.
 swiftc "${flags[@]/-parse-as-library/}" -module-name LeakDriver \
     "$root"/Scripts/LeakDriver/*.swift "$root/Tests/XMLEventsTests/Hardening/LeakCycles.swift" \

@@ -1,4 +1,4 @@
-import BenchmarkCorpus
+import XMLCorpus
 
 /// The command line: `xmlevents-benchmarks [--quick] [--json PATH] [--svg PATH] [...]`.
 struct BenchmarkOptions {

@@ -1,4 +1,4 @@
-import BenchmarkCorpus
+import XMLCorpus
 
 /// Which documents are parsed by which contenders, how often, in what order.
 struct BenchmarkPlan {

@@ -1,4 +1,4 @@
-import BenchmarkCorpus
+import XMLCorpus
 import Foundation
 
 /// Runs the plan: every group's lanes take turns in child processes, repetition after

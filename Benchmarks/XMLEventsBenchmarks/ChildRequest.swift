@@ -1,4 +1,4 @@
-import BenchmarkCorpus
+import XMLCorpus
 import Foundation
 
 /// One run a child process is asked to do, passed as JSON after the hidden `--child` argument.

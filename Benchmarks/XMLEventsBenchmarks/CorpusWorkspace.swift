@@ -1,4 +1,4 @@
-import BenchmarkCorpus
+import XMLCorpus
 import Foundation
 
 /// The temporary folder the benchmark documents are generated into, deleted when the run ends.

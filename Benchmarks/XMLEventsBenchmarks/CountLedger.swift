@@ -1,4 +1,4 @@
-import BenchmarkCorpus
+import XMLCorpus
 
 /// Checks that every contender counted the same things in the same document, and that those
 /// counts are the reference's.

@@ -1,4 +1,4 @@
-import BenchmarkCorpus
+import XMLCorpus
 import XMLEvents
 
 /// Two kinds of record that stand side by side, many times over, under one parent element: what

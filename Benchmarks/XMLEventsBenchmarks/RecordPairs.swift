@@ -1,4 +1,4 @@
-import BenchmarkCorpus
+import XMLCorpus
 
 /// The two record kinds of each shape, chosen among the elements the generator writes many times
 /// side by side under one parent (see `Sources/XMLCorpus/*Writer.swift`). Every shape has one

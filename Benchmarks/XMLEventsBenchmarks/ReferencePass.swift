@@ -1,4 +1,4 @@
-import BenchmarkCorpus
+import XMLCorpus
 import CLibXML2Floor
 
 /// What a document holds, from sources the contenders are checked against rather than with: the

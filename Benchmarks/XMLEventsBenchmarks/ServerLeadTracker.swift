@@ -1,4 +1,4 @@
-import BenchmarkLoopbackHTTP
+import LoopbackHTTP
 
 /// How far the server's body bytes written get ahead of the consumer, read by the consumer each
 /// time it is handed a start tag, just before its position moves on.

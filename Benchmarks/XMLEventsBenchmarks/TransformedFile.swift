@@ -1,4 +1,4 @@
-import BenchmarkCorpus
+import XMLCorpus
 import Foundation
 
 /// The file a transform contender writes (``XMLEventsTransformContender``,

@@ -1,4 +1,4 @@
-import BenchmarkCorpus
+import XMLCorpus
 
 /// What one workload counted in one document, to check contenders against each other and
 /// against the corpus generator's own counts.

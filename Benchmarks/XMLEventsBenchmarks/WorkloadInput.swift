@@ -1,4 +1,4 @@
-import BenchmarkCorpus
+import XMLCorpus
 
 /// What a contender is asked to parse in one timed run.
 struct WorkloadInput: Sendable {

@@ -1,7 +1,7 @@
 #if (os(Linux) && canImport(CCurl)) || canImport(Darwin)
     import Foundation
-    import BenchmarkLoopbackHTTP
-    import BenchmarkCorpus
+    import LoopbackHTTP
+    import XMLCorpus
     import XMLEvents
 
     /// XMLEvents reading a generated document from a loopback server (`XMLEvents(url:)`, libcurl

@@ -1,7 +1,7 @@
 #if (os(Linux) && canImport(CCurl)) || canImport(Darwin)
     import Foundation
-    import BenchmarkLoopbackHTTP
-    import BenchmarkCorpus
+    import LoopbackHTTP
+    import XMLCorpus
     import XMLEvents
 
     /// Twenty concurrent `XMLEvents(url:)` streams, each a body followed by 64 MiB of spaces,

@@ -1,4 +1,4 @@
-import BenchmarkCorpus
+import XMLCorpus
 import XMLEvents
 
 /// The scan workload over `streams` documents at once, one child task each, from the same file

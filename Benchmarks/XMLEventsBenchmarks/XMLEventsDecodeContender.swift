@@ -1,4 +1,4 @@
-import BenchmarkCorpus
+import XMLCorpus
 import Foundation
 import XMLEvents
 

@@ -1,4 +1,4 @@
-import BenchmarkCorpus
+import XMLCorpus
 import XMLEvents
 
 /// One pass over the file decoding two kinds of record, each as a `Decodable` type of its own

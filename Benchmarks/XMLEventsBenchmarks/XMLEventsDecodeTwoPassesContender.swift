@@ -1,4 +1,4 @@
-import BenchmarkCorpus
+import XMLCorpus
 import XMLEvents
 
 /// The two kinds of record of ``RecordPairs`` decoded as a user had to before the one-pass form:

@@ -1,6 +1,6 @@
 #if (os(Linux) && canImport(CCurl)) || canImport(Darwin)
     import Foundation
-    import BenchmarkLoopbackHTTP
+    import LoopbackHTTP
     import XMLEvents
 
     /// XMLEvents reading the document over HTTP/1.1 from a loopback server in the same process

@@ -42,7 +42,7 @@ struct XMLEventsMaterializeContender: Contender {
             case .text(let text), .cdata(let text):
                 textBytes += text.utf8.count
                 touched += text.utf8.count
-            case .comment(let text):
+            case .comment(let text), .skippedEntity(let text):
                 touched += text.utf8.count
             case .processingInstruction(let target, let data):
                 touched += target.utf8.count + data.utf8.count

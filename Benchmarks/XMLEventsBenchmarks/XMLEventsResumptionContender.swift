@@ -1,6 +1,6 @@
 #if os(Linux) && canImport(CCurl)
     import Foundation
-    import BenchmarkLoopbackHTTP
+    import LoopbackHTTP
     import XMLEvents
 
     /// XMLEvents reading the document over loopback HTTP from a server that supports ranges and

@@ -1,4 +1,4 @@
-import BenchmarkCorpus
+import XMLCorpus
 import XMLEvents
 
 /// The element-level transform: `XMLEvents(path:).removingElements(matching:)` written to a file

@@ -87,8 +87,8 @@
         /// events, subtrees and records answer. Throws once the feed has let its source go, at the
         /// end of the input or to the task that parses ahead of a loop on an actor.
         mutating func response() async throws -> XMLHTTPResponse? {
-            guard source != nil else { throw XMLHTTPError.responseAfterTheEnd }
-            return try await source?.response() ?? nil
+            guard stages != nil else { throw XMLHTTPError.responseAfterTheEnd }
+            return try await stages?.input.source.response() ?? nil
         }
     }
 

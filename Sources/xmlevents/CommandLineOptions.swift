@@ -318,8 +318,9 @@ struct CommandLineOptions {
         OPTIONS:
           --format FORMAT       What to print on standard output (default: summary):
                                   summary  counts of elements per name (top 20), attributes,
-                                           text, comments, processing instructions, depth,
-                                           bytes read, time and throughput
+                                           text, comments, processing instructions, skipped
+                                           entities (when any), depth, bytes read, time and
+                                           throughput
                                   jsonl    one JSON object per event, one per line; a parse
                                            error adds a last line {"event":"error",…}
                                   xml      the events written back out as XML
@@ -333,7 +334,9 @@ struct CommandLineOptions {
                                            selected element's name; an attribute whose
                                            name a child has too is "@name"; decimals of
                                            up to 15 digits are numbers, the rest strings;
-                                           comments and namespace URIs are left out
+                                           "#skippedEntities" names the entity references
+                                           that were not replaced; comments and namespace
+                                           URIs are left out
           --select PATH         Only the elements PATH selects, each with its content (default:
                                 the whole document). A name selects at any depth (record), a
                                 path of names from the root (/registry/record) or any suffix of
@@ -360,8 +363,10 @@ struct CommandLineOptions {
                                 N attempts in a row without a new byte, and 4N in all that
                                 bring less than 1 MiB each: a server that cuts every
                                 connection after a few bytes gets at most 4N + 1 requests.
-                                0 turns it off (default: 3). The summary says how many
-                                resumptions there were and how many bytes were re-read.
+                                Re-reading stops before it would read four times the
+                                document's length again. 0 turns it off (default: 3). The
+                                summary says how many resumptions there were and how many
+                                bytes were re-read.
           --decompress HOW      auto: a gzip, bzip2, xz or zstd document (concatenated
                                 members and multistream files too) is recognised by its
                                 first bytes, whatever its name, and decompressed on a

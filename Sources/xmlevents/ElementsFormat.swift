@@ -11,8 +11,8 @@ import XMLEvents
 /// - Attributes: one key each, the name as written (`id`, `xml:lang`). When a child element has
 ///   the same name, the attribute's key is `@name` and the child keeps `name`.
 /// - Child elements: one key per name as written, in the order the names first occur. A child
-///   with neither attributes nor child elements is its text (`"name": "Record 7"`, `""` when
-///   empty); any other child is an object of its own, by the same rules. A name that occurs more
+///   with neither attributes, child elements nor skipped entities is its text (`"name": "Record
+///   7"`, `""` when empty); any other child is an object of its own, by the same rules. A name that occurs more
 ///   than once is an array of its values, in document order (`"file": ["a", "b"]`); once, a
 ///   value. (`[.file] | flatten` in jq is an array either way.)
 /// - `"#text"`: the element's own character data, its text runs and CDATA sections joined,
@@ -24,6 +24,9 @@ import XMLEvents
 ///   optional `-`, no leading zero, an optional fraction): it is a JSON number, written as the
 ///   document writes it (`999.75`, `7`, `-0.5`), which a double holds exactly to those digits.
 ///   `007`, `1e5`, ` 42` and `12345678901234567` stay strings.
+/// - `"#skippedEntities"`: the names of the entity references in the element's own content that
+///   the parser did not replace (see `XMLEvent.skippedEntity`), in document order, an array
+///   when there are several: `#text` lacks what they stand for.
 /// - Comments, processing instructions, namespace declarations and namespace URIs are left out;
 ///   `--format jsonl` has them.
 ///
@@ -113,6 +116,7 @@ final class ElementsFormat: EventSink {
         var groups: [Member] = []
         var groupIndex: [String: Int] = [:]
         var text = ""
+        var skipped: [Value] = []
         for child in element.children {
             switch child {
             case .element(let child):
@@ -125,6 +129,8 @@ final class ElementsFormat: EventSink {
                 }
             case .text(let run), .cdata(let run):
                 text += run
+            case .skippedEntity(let name):
+                skipped.append(.text(name))
             case .comment, .processingInstruction:
                 break
             }
@@ -139,12 +145,20 @@ final class ElementsFormat: EventSink {
         if !text.isEmpty, groups.isEmpty || !isWhitespace(text) {
             members.append(Member(key: "#text", values: [.text(text)]))
         }
+        if !skipped.isEmpty { members.append(Member(key: "#skippedEntities", values: skipped)) }
         return members + groups
     }
 
-    /// A child without attributes or child elements is its text; any other is an object.
+    /// A child without attributes, child elements or skipped entities is its text; any other is
+    /// an object.
     private static func value(of element: XMLSubtree) -> Value {
-        if element.attributes.isEmpty, !element.children.contains(where: { $0.element != nil }) {
+        let isPlain = element.children.allSatisfy { child in
+            switch child {
+            case .element, .skippedEntity: false
+            case .text, .cdata, .comment, .processingInstruction: true
+            }
+        }
+        if element.attributes.isEmpty, isPlain {
             return .text(element.text)
         }
         return .object(element)

@@ -101,6 +101,9 @@ final class JSONLinesFormat: EventSink {
             line.appendJSON(target)
             line.appendLiteral(",\"data\":")
             line.appendJSON(data)
+        case .skippedEntity(let name):
+            line.appendLiteral("{\"event\":\"skippedEntity\",\"name\":")
+            line.appendJSON(name)
         case .endDocument:
             line.appendLiteral("{\"event\":\"endDocument\"")
         }

@@ -36,6 +36,10 @@ struct SummaryFormat {
         }
         rows.append(("comments", numbers(statistics.commentCount)))
         rows.append(("processing instructions", numbers(statistics.processingInstructionCount)))
+        // Shown when there are any: the text lacks what they stand for.
+        if statistics.skippedEntityCount > 0 {
+            rows.append(("skipped entities", numbers(statistics.skippedEntityCount)))
+        }
         rows.append(("maximum depth", numbers(statistics.maximumDepth)))
         rows.append(("bytes read", "\(numbers(byteCount)) (\(Quantities.megabytes(byteCount)))"))
         rows.append(("elapsed", Quantities.elapsed(elapsed)))

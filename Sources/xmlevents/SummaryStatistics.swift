@@ -20,6 +20,8 @@ final class SummaryStatistics: EventSink {
     var cdataCount: Int { counts.cdataCount }
     var commentCount: Int { counts.commentCount }
     var processingInstructionCount: Int { counts.processingInstructionCount }
+    /// References to entities the parser did not replace (``XMLEvent/skippedEntity(name:)``).
+    var skippedEntityCount: Int { counts.skippedEntityCount }
     var maximumDepth: Int { counts.maximumDepth }
 
     func write(_ event: XMLEvent) {
@@ -36,6 +38,8 @@ final class SummaryStatistics: EventSink {
             counts.comment()
         case .processingInstruction:
             counts.processingInstruction()
+        case .skippedEntity:
+            counts.skippedEntity()
         case .startDocument, .doctype, .endDocument:
             break
         }
@@ -76,6 +80,7 @@ struct SummaryCounts {
     private(set) var cdataCount = 0
     private(set) var commentCount = 0
     private(set) var processingInstructionCount = 0
+    private(set) var skippedEntityCount = 0
     private(set) var maximumDepth = 0
     private var depth = 0
 
@@ -108,6 +113,10 @@ struct SummaryCounts {
 
     mutating func processingInstruction() {
         processingInstructionCount += 1
+    }
+
+    mutating func skippedEntity() {
+        skippedEntityCount += 1
     }
 
     /// The element counts by qualified name: names in different namespaces that are written the
@@ -147,6 +156,10 @@ struct SummaryVisitor: XMLVisitor {
 
     mutating func processingInstruction(target: borrowing XMLText, data: borrowing XMLText) {
         counts.processingInstruction()
+    }
+
+    mutating func skippedEntity(_ name: String) {
+        counts.skippedEntity()
     }
 }
 

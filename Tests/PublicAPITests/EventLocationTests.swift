@@ -41,6 +41,7 @@ import XMLEvents
         case .cdata(let text): "cdata \(text.debugDescription)"
         case .comment(let text): "comment \(text.debugDescription)"
         case .processingInstruction(let target, _): "pi \(target)"
+        case .skippedEntity(let name): "skipped \(name)"
         case .endDocument: "endDocument"
         }
     }

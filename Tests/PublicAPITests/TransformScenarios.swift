@@ -108,15 +108,15 @@ import XMLEvents
         #expect(output == expected + "\n")  // the writer ends a document with a newline
     }
 
-    /// The first transform that selects an element takes it; a replacement is not transformed
-    /// again.
-    @Test func transformsApplyInOrderAndOnce() async throws {
-        let document = "<r><a><b/></a><b/></r>"
+    /// Each transform applies to what the one before it made: the `b` that replaces `a` is
+    /// removed with the document's own.
+    @Test func transformsApplyInOrderEachToTheOutputOfTheOneBefore() async throws {
+        let document = "<r><a><b/></a><b/><c/></r>"
         let transformed = try XMLEvents(string: document)
             .replacingElements(matching: "a") { _ in XMLSubtree(name: XMLName(localName: "b")) }
             .removingElements(matching: "b")
         let output = try await Self.written(transformed)
-        #expect(output == "<r><b/></r>\n")
+        #expect(output == "<r><c/></r>\n")
     }
 
     @Test func writtenToAFileThroughTheWriter() async throws {

@@ -162,7 +162,7 @@ import Testing
     /// Each element's line comes out as soon as the element is complete, while the input is
     /// still open.
     @Test func elementsAreWrittenAsTheyComplete() async throws {
-        let (run, early) = try await CLI.interact(["--format", "elements", "-"], timeout: .seconds(30)) { interaction in
+        let (run, early) = try await CLI.interact(["--format", "elements", "-"]) { interaction in
             interaction.write(Data("<log>\n<entry n=\"1\">early</entry>\n".utf8))
             // Blocks until the line comes; output held to the end would hit the timeout.
             let early = interaction.readLine()

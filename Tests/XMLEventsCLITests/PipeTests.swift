@@ -42,7 +42,7 @@ import Testing
         // Far less than the parser's 4 KiB step.
         let head = "<?xml version=\"1.0\"?>\n<log>\n<entry>early</entry>\n"
         let tail = "<entry>late</entry>\n</log>\n"
-        let (run, sawEarly) = try await CLI.interact(["--format", "jsonl", "-"], timeout: .seconds(30)) { interaction in
+        let (run, sawEarly) = try await CLI.interact(["--format", "jsonl", "-"]) { interaction in
             interaction.write(Data(head.utf8))
             // Blocks until the line comes; a tool that held its output until the end would be
             // killed by the timeout and fail below.

@@ -135,4 +135,48 @@ import XMLEvents
         #expect(error.byteOffset == parsed(refused), "\(error)")
         #expect(error.message.contains("more than \(ratio * parsed(refused)) bytes"), "\(error.message)")
     }
+
+    /// A step's first charge is bounded by the document's bound alone: one element's defaults,
+    /// which the DTD declared, may be larger than the allowance of the small step they are met
+    /// in; what the step charges after them is held to the step's allowance. With no allowance
+    /// and a ratio of 1, a 10,000-byte default (10,024 bytes with its row) is met a few bytes
+    /// into the seventh step: the document's 24,578 bytes cover it, those few bytes do not. A
+    /// second `<e/>` in that step is refused by the step's bound; one in the next step is its
+    /// first charge again.
+    @Test(arguments: [false, true], [1, 4_096, 100_000])
+    func aLargeDefaultMetInALaterSmallStepIsBoundedByTheDocument(huge: Bool, chunkSize: Int) async throws {
+        let step = 4_096
+        var options = Self.allowance(0, huge: huge)
+        options.limits.maxEntityExpansionRatio = 1
+        let value = String(repeating: "v", count: 10_000)
+        let prolog = "<!DOCTYPE r [<!ATTLIST e a CDATA '\(value)'>]><r>"
+        /// Text in an element of its own up to the start of step `index`.
+        func padding(from offset: Int, toStep index: Int) -> String {
+            "<p>" + String(repeating: "x", count: index * step - offset - 7) + "</p>"
+        }
+        let start = prolog + padding(from: prolog.utf8.count, toStep: 6)
+        #expect(start.utf8.count == 6 * step)
+        let documents = [
+            (start + "<e/></r>", elements: 1, refused: false),
+            (start + "<e/><e/></r>", elements: 2, refused: true),
+            (start + "<e/>" + padding(from: 6 * step + 4, toStep: 7) + "<e/></r>", elements: 2, refused: false),
+        ]
+        for (document, elements, refused) in documents {
+            let chunks = Chunking.fixed(Data(document.utf8), size: chunkSize)
+            let outcome = await parse(chunks: chunks, options: options)
+            guard refused else {
+                #expect(outcome.error == nil, "\(outcome.error.map { "\($0)" } ?? "")")
+                let delivered = outcome.events.count { $0 == .start("e", attributes: ["a": value]) }
+                #expect(delivered == elements)
+                continue
+            }
+            let error = try #require(outcome.error)
+            #expect(error.code == .attributeDefaultsLimitExceeded)
+            let firstCameOut = outcome.events.contains(.start("e", attributes: ["a": value]))
+            #expect(firstCameOut, "the first element's events come before the error")
+            // At the second element's `/`.
+            #expect(error.byteOffset == 6 * step + 4 + 2, "\(error)")
+            #expect(error.message.contains("in one step"), "\(error.message)")
+        }
+    }
 }

@@ -65,7 +65,7 @@ import XMLEvents
                 if depth > 0 { out += escape(text) }
             case .processingInstruction(let target, let data):
                 out += "<?\(target) \(data)?>"
-            case .startDocument, .doctype, .comment, .endDocument:
+            case .startDocument, .doctype, .comment, .skippedEntity, .endDocument:
                 break
             }
         }

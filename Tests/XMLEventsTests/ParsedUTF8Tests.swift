@@ -59,7 +59,7 @@ import XMLEvents
             [name.qualifiedName] + attributes.flatMap { [$0.name.qualifiedName, $0.value] }
                 + namespaces.flatMap { [$0.prefix ?? "", $0.uri] }
         case .endElement(let name): [name.qualifiedName]
-        case .text(let text), .cdata(let text), .comment(let text): [text]
+        case .text(let text), .cdata(let text), .comment(let text), .skippedEntity(let text): [text]
         case .processingInstruction(let target, let data): [target, data]
         case .endDocument: []
         }

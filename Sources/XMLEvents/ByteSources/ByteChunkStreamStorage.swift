@@ -30,10 +30,12 @@ final class ByteChunkStreamStorage: Sendable {
         machine.withLock { $0.isTerminated }
     }
 
-    /// For tests that must know the consumer is parked before they act.
-    var hasSuspendedConsumer: Bool {
-        machine.withLock { $0.hasSuspendedConsumer }
-    }
+    #if DEBUG
+        /// For tests that must know the consumer is parked before they act.
+        var hasSuspendedConsumer: Bool {
+            machine.withLock { $0.hasSuspendedConsumer }
+        }
+    #endif
 
     /// For tests that must know a producer is parked before they act.
     var waitingProducerCount: Int {

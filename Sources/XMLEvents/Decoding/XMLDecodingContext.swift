@@ -116,9 +116,26 @@ final class XMLDecodingContext {
         }
     }
 
-    /// Decodes a record built already, wrapping every failure with the record's location.
+    /// Decodes a record built already, wrapping every failure with where it failed. A record
+    /// that holds an entity the parser did not replace is refused whole: its text lacks
+    /// the entity's, and a value read from it would be wrong without a word.
     func decode<T: Decodable>(_ type: T.Type, from nodes: XMLRecordNodes) throws(XMLRecordDecodingError) -> T {
         if failure != nil { failure = nil }
+        if let skipped = nodes.skippedEntity {
+            let element = nodes.name(of: skipped.element).qualifiedName
+            var error = XMLRecordDecodingError(
+                .dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: [],
+                        debugDescription:
+                            "the entity '\(skipped.name)' in <\(element)> was not replaced (it was skipped: "
+                            + "external and not loaded, or not declared where the parser looked), so its text "
+                            + "is incomplete")),
+                in: nodes, failure: nil)
+            // At the element whose text lacks the entity's.
+            if let start = nodes.location(of: skipped.element) { error.location = start }
+            throw error
+        }
         let decoder = XMLNodeDecoder(
             value: .element(XMLRecordNodes.root), nodes: nodes, context: self, parent: nil, key: nil)
         do {

@@ -22,6 +22,8 @@ extension XMLRecordNodes {
                 appendCharacterData(text)
             case .comment, .processingInstruction:
                 appendOther()
+            case .skippedEntity(let name):
+                appendSkippedEntity(name)
             }
         }
     }

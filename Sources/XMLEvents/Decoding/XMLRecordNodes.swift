@@ -59,6 +59,9 @@ final class XMLRecordNodes {
     /// Where the record's start tag was reported (its `>`), when the record came from a
     /// document.
     @exclusivity(unchecked) var location: XMLLocation?
+    /// The record's first entity reference that the parser did not replace, and the element it
+    /// stood in: the record's text lacks the entity's, so decoding fails on it.
+    @exclusivity(unchecked) private(set) var skippedEntity: (name: String, element: Int)?
 
     /// The record's element.
     static let root = 0
@@ -79,6 +82,7 @@ final class XMLRecordNodes {
         if !ownedNames.isEmpty { ownedNames = [] }
         if !indexes.isEmpty { indexes = [:] }
         location = nil
+        if skippedEntity != nil { skippedEntity = nil }
     }
 
     // MARK: - Building
@@ -104,6 +108,18 @@ final class XMLRecordNodes {
     /// A comment or processing instruction of the open element.
     func appendOther() {
         columns.appendOther()
+    }
+
+    /// An entity reference in the open element that the parser did not replace.
+    func appendSkippedEntity(_ name: String) {
+        columns.appendOther()
+        noteSkippedEntity(name, in: columns.open)
+    }
+
+    /// Keeps the first skipped entity, with the innermost of the `open` elements.
+    private func noteSkippedEntity(_ name: @autoclosure () -> String, in open: TapeColumn<Columns.OpenElement>) {
+        guard skippedEntity == nil, open.count > 0 else { return }
+        skippedEntity = (name(), open[open.count - 1].element)
     }
 
     /// The open element ends; returns whether it was the record's.
@@ -147,6 +163,9 @@ final class XMLRecordNodes {
                 columns.appendCharacterData(UnsafeBufferPointer(start: bytes + entry.start, count: entry.count))
             case .comment, .processingInstruction:
                 columns.appendOther()
+            case .skippedEntity:
+                columns.appendOther()
+                noteSkippedEntity(tape.string(start: entry.start, count: entry.count), in: columns.open)
             case .startDocument, .doctype, .endDocument:
                 break
             }

@@ -12,6 +12,8 @@
         private let stream: UnsafeMutablePointer<bz_stream>
         private var isInitialized = false
         private var hasEnded = false
+        private var writtenByteCount = 0
+        private(set) var checkedByteCount = 0
 
         init() throws(StreamDecoderFailure) {
             stream = .allocate(capacity: 1)
@@ -53,16 +55,24 @@
             let produced = outputCount - Int(stream.pointee.avail_out)
             stream.pointee.next_in = nil
             stream.pointee.next_out = nil
+            // libbz2 reads a block whole before it writes any of it, and checks the block's CRC as
+            // it writes its last byte, before it reads on: a call that reads input has checked
+            // every block written before it.
+            if consumed > 0 { checkedByteCount = writtenByteCount }
+            writtenByteCount += produced
             switch code {
             case BZ_OK:
                 return (consumed, produced)
             case BZ_STREAM_END:
                 hasEnded = true
+                checkedByteCount = writtenByteCount
                 return (consumed, produced)
             case BZ_DATA_ERROR_MAGIC:
-                throw StreamDecoderFailure(.corrupt, format: "bzip2", "the data is not a bzip2 stream")
+                throw StreamDecoderFailure(
+                    .corrupt, format: "bzip2", "the data is not a bzip2 stream", consumed: consumed)
             case BZ_DATA_ERROR:
-                throw StreamDecoderFailure(.corrupt, format: "bzip2", "a block fails its integrity check")
+                throw StreamDecoderFailure(
+                    .corrupt, format: "bzip2", "a block fails its integrity check", consumed: consumed)
             case BZ_MEM_ERROR:
                 throw StreamDecoderFailure(.failed, format: "bzip2", "libbz2 ran out of memory")
             default:

@@ -16,6 +16,14 @@ import Synchronization
 /// The decoder lives on the thread and is freed when it ends: at the end of the input, on an
 /// error, or as soon as the ``Owner`` goes (the loop was left, the iterator dropped, the task
 /// cancelled), whatever the thread was waiting for.
+///
+/// A format checks its data only at the end of a unit — gzip's member, bzip2's block, xz's
+/// block, zstd's frame — and the thread hands out a unit's bytes before it gets there, so a
+/// damaged unit reaches the parser first. When the parse fails, the reader has the thread
+/// verify what it handed out (``startVerifying()``): the thread decompresses on without handing
+/// anything out, until every unit the parser was given has passed its check, a check fails, or
+/// ``verificationReach`` more bytes are out without a verdict; ``verdict`` then says
+/// which it was, and the reader which error the document ends with.
 @usableFromInline
 final class DecompressionStage: @unchecked Sendable {
     // Safe: every stored `var` is read and written only with `condition` locked; the decoder is
@@ -31,6 +39,15 @@ final class DecompressionStage: @unchecked Sendable {
     /// then fills the queue in one run, so that the reader wakes it once per few chunks, not at
     /// every chunk (each wake-up costs the reader a system call and the idle core an interrupt).
     static let outputResumeCount = 1
+    /// How many decompressed bytes past those handed out the thread decompresses, at most, to
+    /// find whether they are sound once the parse has failed on them: more than a bzip2 block
+    /// (about 900 kB of XML), the blocks `xz -T` writes at presets up to `-2` (3 and 6 MiB), and
+    /// the members bgzip writes, at the cost of 30–90 ms of gzip, 10–30 ms of zstd or 80–220 ms
+    /// of xz (the tools' speeds on the machine of the figures, idle and loaded), and a megabyte
+    /// or two of compressed input read on, on the way to an error. A gzip file's single member,
+    /// or a zstd file's single frame, is checked only at its end, so a damaged byte further than
+    /// this from it is reported as the parser meets it. (bzip2 stops at the block's end.)
+    static let verificationReach = 8 << 20
 
     let format: XMLDecompression.Format
     private let limits: XMLDecompression
@@ -50,6 +67,20 @@ final class DecompressionStage: @unchecked Sendable {
     private var threadWaitsForInput = false
     /// The thread waits for the reader to take decompressed chunks.
     private var threadWaitsForRoom = false
+    /// How many decompressed bytes the reader has been handed.
+    private var handedOutCount = 0
+    /// Once the parse has failed: how many bytes the thread verifies (see
+    /// ``startVerifying()``), and what it found.
+    private var verification: Verification?
+    /// How many decompressed bytes had passed their check when the thread ended.
+    private var checkedAtEnd = 0
+
+    private struct Verification {
+        /// The bytes handed out, the parser's all: the units they lie in are to be checked.
+        let through: Int
+        /// The thread stopped ``verificationReach`` bytes further without reaching their check.
+        var isUnsettled = false
+    }
 
     private enum InputEnd {
         case complete
@@ -128,6 +159,7 @@ final class DecompressionStage: @unchecked Sendable {
         defer { condition.unlock() }
         if let chunk = output.popFirst() {
             outputCount -= 1
+            handedOutCount += chunk.count
             if threadWaitsForRoom, outputCount <= Self.outputResumeCount { condition.signal() }
             return .chunk(chunk)
         }
@@ -194,6 +226,48 @@ final class DecompressionStage: @unchecked Sendable {
         }
     }
 
+    /// The parse has failed on the bytes handed out: the thread hands out nothing more, drops what
+    /// it has queued, and decompresses on until it knows whether those bytes are sound (or has
+    /// gone ``verificationReach`` further); keep calling ``nextStep()`` (which reads, waits, or
+    /// ends) until it ends, then ask for its ``verdict``.
+    @usableFromInline
+    func startVerifying() {
+        condition.lock()
+        if verification == nil { verification = Verification(through: handedOutCount) }
+        output.removeAll()
+        outputCount = 0
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// What the verification found, once the thread has ended (``nextStep()`` said `end` or
+    /// `fail`).
+    @usableFromInline
+    enum Verdict {
+        /// A unit the parser was handed failed its check.
+        case corrupt(XMLDecompressionError)
+        /// Every unit the parser was handed passed its check.
+        case sound
+        /// The thread stopped (at ``verificationReach``) before a check said either.
+        case unsettled(XMLDecompression.Format, reach: Int)
+    }
+
+    /// Whether the bytes handed out before ``startVerifying()`` were sound, once the thread has
+    /// ended.
+    @usableFromInline
+    var verdict: Verdict {
+        condition.lock()
+        defer { condition.unlock() }
+        let through = verification?.through ?? handedOutCount
+        if case .failure(let error as XMLDecompressionError) = outcome, error.code == .corruptData,
+            checkedAtEnd < through
+        {
+            return .corrupt(error)
+        }
+        guard verification?.isUnsettled == true else { return .sound }
+        return .unsettled(format, reach: Self.verificationReach)
+    }
+
     /// Stops the thread at its next chance and drops what waits in the queues.
     func cancel() {
         condition.lock()
@@ -222,50 +296,69 @@ final class DecompressionStage: @unchecked Sendable {
         case chunk(Data, isLastQueued: Bool)
         case end(InputEnd)
         case cancelled
+        /// Verifying, the thread knows enough.
+        case settled
     }
 
     /// Decompresses the input until it ends, fails or the reader goes away.
     private func run(_ decoder: any StreamDecoder) {
-        var progress = DecoderProgress(format: format, limits: limits)
+        var progress = DecoderProgress(format: format, limits: limits, decoder: decoder)
         do {
             try pump(decoder, &progress)
         } catch is Cancelled {
             // The reader is gone: nobody to tell.
+        } catch is Settled {
+            finish(.success(()), checked: progress.checked)
         } catch {
-            finish(.failure(error))
+            finish(.failure(error), checked: progress.checked)
         }
     }
 
     /// A reader gone: nothing more to hand out.
     private struct Cancelled: Error {}
 
+    /// Verifying, the thread knows enough: the bytes handed out are sound, or it went
+    /// ``verificationReach`` further without knowing.
+    private struct Settled: Error {}
+
     private func pump(_ decoder: any StreamDecoder, _ progress: inout DecoderProgress) throws {
         var carried = Data()
         var buffer = OutputBuffer()
         while true {
-            switch nextInput() {
+            switch nextInput(progress) {
             case .cancelled:
                 throw Cancelled()
+            case .settled:
+                throw Settled()
             case .chunk(let chunk, let isLastQueued):
                 var bytes = chunk
                 if !carried.isEmpty {
                     carried.append(chunk)
                     bytes = carried
                 }
-                let consumed = try decode(bytes, decoder, &buffer, &progress)
+                let consumed: Int
+                do {
+                    consumed = try decode(bytes, decoder, &buffer, &progress)
+                } catch let failure as XMLDecompressionError {
+                    // What was decompressed before the failure is the reader's first: a document
+                    // followed by garbage is read whole. (Handing it out can fail only by the
+                    // reader's going, or end a verification, and the failure says more.)
+                    if buffer.count > 0 { try? emit(buffer.take(), progress) }
+                    throw failure
+                }
                 carried = consumed < bytes.count ? Data(bytes.dropFirst(consumed)) : Data()
                 // Nothing queued behind it: hand out what is decompressed rather than keep it
                 // from the reader while the thread waits (a live stream's latest record).
-                if isLastQueued, buffer.count > 0 { try emit(buffer.take()) }
+                if isLastQueued, buffer.count > 0 { try emit(buffer.take(), progress) }
             case .end(let end):
                 try drain(decoder, &buffer, &progress)
-                if buffer.count > 0 { try emit(buffer.take()) }
+                if buffer.count > 0 { try emit(buffer.take(), progress) }
                 if case .failed(let error) = end { throw error }
                 guard decoder.isAtEnd, carried.isEmpty else {
                     throw DecompressedStreamCut(
                         format: format, compressedOffset: progress.compressed, decompressedOffset: progress.produced)
                 }
-                finish(.success(()))
+                finish(.success(()), checked: progress.checked)
                 return
             }
         }
@@ -285,7 +378,7 @@ final class DecompressionStage: @unchecked Sendable {
             }
             offset += step.consumed
             mayHoldOutput = buffer.isFull
-            if buffer.isFull { try emit(buffer.take()) }
+            if buffer.isFull { try emit(buffer.take(), progress) }
             if step.consumed == 0 && step.produced == 0 { break }
         }
         return offset
@@ -301,17 +394,19 @@ final class DecompressionStage: @unchecked Sendable {
                 try progress.run((consumed: 0, produced: decoder.finish(into: room)))
             }
             let wasFull = buffer.isFull
-            if wasFull { try emit(buffer.take()) }
+            if wasFull { try emit(buffer.take(), progress) }
             if !wasFull { break }
         }
     }
 
-    /// Waits for the next compressed chunk, the end of the input, or the reader's going away.
-    private func nextInput() -> Input {
+    /// Waits for the next compressed chunk, the end of the input, or the reader's going away;
+    /// verifying, stops when the thread has got `progress` far enough.
+    private func nextInput(_ progress: DecoderProgress) -> Input {
         condition.lock()
         defer { condition.unlock() }
         while true {
             if isCancelled { return .cancelled }
+            if isSettled(progress) { return .settled }
             if let chunk = input.popFirst() {
                 inputCount -= 1
                 // The reader may wait for room in the queue. (A continuation resumed under the
@@ -327,8 +422,9 @@ final class DecompressionStage: @unchecked Sendable {
         }
     }
 
-    /// Queues a decompressed chunk for the reader, waiting while the queue is full.
-    private func emit(_ chunk: Data) throws {
+    /// Queues a decompressed chunk for the reader, waiting while the queue is full; verifying,
+    /// drops it, and stops when the thread has got `progress` far enough.
+    private func emit(_ chunk: Data, _ progress: DecoderProgress) throws {
         condition.lock()
         if outputCount >= Self.outputCapacity {
             threadWaitsForRoom = true
@@ -338,6 +434,12 @@ final class DecompressionStage: @unchecked Sendable {
         guard !isCancelled else {
             condition.unlock()
             throw Cancelled()
+        }
+        if verification != nil {
+            let settled = isSettled(progress)
+            condition.unlock()
+            if settled { throw Settled() }
+            return
         }
         output.append(chunk)
         outputCount += 1
@@ -350,10 +452,22 @@ final class DecompressionStage: @unchecked Sendable {
         CurrentThread.yieldProcessor()
     }
 
-    /// Records how the thread ended, after its last chunk, and wakes the reader.
-    private func finish(_ result: Result<Void, any Error>) {
+    /// Verifying, whether the thread has got far enough (with `condition` locked): every byte
+    /// handed out has passed its check, or ``verificationReach`` more bytes are out.
+    private func isSettled(_ progress: DecoderProgress) -> Bool {
+        guard let through = verification?.through else { return false }
+        if progress.checked >= through { return true }
+        guard progress.produced >= through + Self.verificationReach else { return false }
+        verification?.isUnsettled = true
+        return true
+    }
+
+    /// Records how the thread ended, after its last chunk, with how many bytes had passed their
+    /// check, and wakes the reader.
+    private func finish(_ result: Result<Void, any Error>, checked: Int) {
         condition.lock()
         outcome = result
+        checkedAtEnd = checked
         reader?.resume()
         reader = nil
         condition.unlock()
@@ -446,13 +560,18 @@ private final class OutputChunkPool: Sendable {
 private struct DecoderProgress {
     let format: XMLDecompression.Format
     let limits: XMLDecompression
+    let decoder: any StreamDecoder
     private(set) var compressed = 0
     private(set) var produced = 0
 
-    init(format: XMLDecompression.Format, limits: XMLDecompression) {
+    init(format: XMLDecompression.Format, limits: XMLDecompression, decoder: any StreamDecoder) {
         self.format = format
         self.limits = limits
+        self.decoder = decoder
     }
+
+    /// How many of the bytes produced have passed their unit's check.
+    var checked: Int { decoder.checkedByteCount }
 
     /// Counts one decoder call (`call`), turning its failure and a limit passed into
     /// ``XMLDecompressionError``.
@@ -501,7 +620,8 @@ private struct DecoderProgress {
             case .failed: (.decoderFailed, "The \(format) decoder failed: \(failure.detail)")
             }
         return XMLDecompressionError(
-            code: code, format: format, compressedOffset: compressed, decompressedOffset: produced, message: message)
+            code: code, format: format, compressedOffset: compressed + failure.consumed, decompressedOffset: produced,
+            message: message)
     }
 }
 

@@ -5,7 +5,7 @@
         /// A new decoder for one document in `format`.
         static func make(_ format: XMLDecompression.Format) throws(StreamDecoderFailure) -> (any StreamDecoder)? {
             switch format {
-            case .gzip: try ZlibStreamDecoder(format: .gzip)
+            case .gzip: try ZlibStreamDecoder(format: .gzip, allowsZeroPadding: true)
             case .bzip2: try Bzip2StreamDecoder()
             case .xz: try XZStreamDecoder()
             case .zstd: try ZstdStreamDecoder(maximumWindowLog: ZstdStreamDecoder.documentWindowLog)

@@ -26,11 +26,22 @@ protocol StreamDecoder: AnyObject {
     /// Whether the input decoded so far ends a complete stream (its last frame, member or
     /// meta-block, with any trailer), so that the input may end here.
     var isAtEnd: Bool { get }
+
+    /// How many of the bytes written so far are known sound: they lie in members, frames or
+    /// blocks whose integrity check has passed (or that have ended, in a format without one).
+    ///
+    /// A decoder writes a unit's bytes before it reaches the unit's check, so the bytes after
+    /// this count may still turn out corrupt.
+    var checkedByteCount: Int { get }
 }
 
 extension StreamDecoder {
     /// Nothing more to write: the formats whose streams say where they end.
     func finish(into output: UnsafeMutableRawBufferPointer) throws(StreamDecoderFailure) -> Int { 0 }
+
+    /// None known: a decoder that does not follow its units' checks (brotli, read by HTTP's
+    /// content decoding alone).
+    var checkedByteCount: Int { 0 }
 }
 
 /// Why a decoder stopped: its kind, the format, and the library's own words.
@@ -50,10 +61,15 @@ struct StreamDecoderFailure: Error, Equatable {
     /// The format's name: `gzip`, `deflate`, `zstd`, `bzip2`, `xz`, `brotli`.
     let format: String
     let detail: String
+    /// How many bytes of the failing call's input the decoder had read when it failed, where the
+    /// library says (zlib, libbz2, liblzma, and this package's own checks); else 0, the call's
+    /// start.
+    let consumed: Int
 
-    init(_ kind: Kind, format: String, _ detail: String) {
+    init(_ kind: Kind, format: String, _ detail: String, consumed: Int = 0) {
         self.kind = kind
         self.format = format
         self.detail = detail
+        self.consumed = consumed
     }
 }

@@ -28,7 +28,8 @@
 public struct XMLDecompression: Sendable, Hashable {
     /// A compression format the package recognises by its first bytes.
     public enum Format: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-        /// gzip (RFC 1952), one member or several one after the other (`1F 8B`).
+        /// gzip (RFC 1952), one member or several one after the other, zero bytes after the last
+        /// ignored as `gzip -d` ignores them (`1F 8B`).
         case gzip
         /// bzip2, one stream or several one after the other (`BZh1` to `BZh9`).
         case bzip2

@@ -4,9 +4,13 @@ import Foundation
 /// ``XMLDecompression``'s limits, or its format is not available in this build.
 ///
 /// Every event of the bytes decompressed before the error has been delivered when this is
-/// thrown, and nothing follows it. A stream cut short is not this error but an
-/// ``XMLParsingError`` with ``XMLParsingError/Code/truncated``, as for a plain document, whose
-/// message names the format and both offsets.
+/// thrown, and nothing follows it. A format checks its data at the end of a unit (gzip's member,
+/// bzip2's and xz's block, zstd's frame), after the parser has had the unit's bytes: when the
+/// parse fails on bytes whose unit is not checked yet, the unit is decompressed to its check
+/// (at most 8 MiB further on) before anything is thrown, and this error, not the parser's, is
+/// thrown if the check fails; the events are then those before the parse error. A stream cut
+/// short is not this error but an ``XMLParsingError`` with ``XMLParsingError/Code/truncated``, as
+/// for a plain document, whose message names the format and both offsets.
 public struct XMLDecompressionError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// What went wrong.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
@@ -19,7 +23,7 @@ public struct XMLDecompressionError: Error, Sendable, Hashable, CustomStringConv
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         /// The bytes are not valid in the format: a damaged file, a wrong forced format, or data
-        /// after the last member that is not another one.
+        /// after the last member that is neither another one nor, for gzip, zero padding.
         public static let corruptData = Code(rawValue: 1)
         /// The document expands beyond ``XMLDecompression/maximumRatio`` or
         /// ``XMLDecompression/maximumDecompressedBytes``, or a stream asks for a larger window
@@ -44,7 +48,8 @@ public struct XMLDecompressionError: Error, Sendable, Hashable, CustomStringConv
     /// The document's compression format.
     public var format: XMLDecompression.Format
 
-    /// How many compressed bytes the decoder had read when it stopped.
+    /// How many compressed bytes the decoder had read when it stopped: for corrupt data, where
+    /// it found the damage (zstd says only where the input it was given at the time began).
     public var compressedOffset: Int
 
     /// How many bytes it had decompressed by then: the offset of the error in the document.

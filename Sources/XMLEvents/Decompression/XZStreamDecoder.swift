@@ -17,6 +17,10 @@
         // liblzma's state points back at its lzma_stream, so the lzma_stream must never move.
         private let stream: UnsafeMutablePointer<lzma_stream>
         private var hasEnded = false
+        private var writtenByteCount = 0
+        /// Known only at the end: liblzma checks each block as it ends, but does not say where
+        /// blocks end.
+        private(set) var checkedByteCount = 0
 
         init() throws(StreamDecoderFailure) {
             stream = .allocate(capacity: 1)
@@ -65,6 +69,7 @@
             let produced = output.count - stream.pointee.avail_out
             stream.pointee.next_in = nil
             stream.pointee.next_out = nil
+            writtenByteCount += produced
             switch code {
             case LZMA_OK, LZMA_BUF_ERROR:
                 // LZMA_BUF_ERROR: no progress was possible, for want of input or of room; at the
@@ -72,6 +77,7 @@
                 return (consumed, produced)
             case LZMA_STREAM_END:
                 hasEnded = true
+                checkedByteCount = writtenByteCount
                 return (consumed, produced)
             case LZMA_MEMLIMIT_ERROR:
                 throw StreamDecoderFailure(
@@ -80,11 +86,12 @@
             case LZMA_MEM_ERROR:
                 throw StreamDecoderFailure(.failed, format: "xz", "liblzma ran out of memory")
             case LZMA_FORMAT_ERROR:
-                throw StreamDecoderFailure(.corrupt, format: "xz", "the data is not an xz stream")
+                throw StreamDecoderFailure(.corrupt, format: "xz", "the data is not an xz stream", consumed: consumed)
             case LZMA_OPTIONS_ERROR:
-                throw StreamDecoderFailure(.corrupt, format: "xz", "the stream uses options liblzma does not support")
+                throw StreamDecoderFailure(
+                    .corrupt, format: "xz", "the stream uses options liblzma does not support", consumed: consumed)
             case LZMA_DATA_ERROR:
-                throw StreamDecoderFailure(.corrupt, format: "xz", "the compressed data is corrupt")
+                throw StreamDecoderFailure(.corrupt, format: "xz", "the compressed data is corrupt", consumed: consumed)
             default:
                 throw StreamDecoderFailure(.failed, format: "xz", "liblzma error \(code.rawValue)")
             }

@@ -7,6 +7,10 @@
     /// gzip may hold several members one after the other (RFC 1952 §2.2), as pigz and bgzip
     /// write them. A deflate body is zlib's format by RFC 9110, but some servers send a bare
     /// deflate stream under that name; the first two bytes tell them apart.
+    ///
+    /// A gzip file may end in zero bytes after its last member (a tape's or a block device's
+    /// padding), which `gzip -d` ignores: a document's decoder does too (``allowsZeroPadding``),
+    /// an HTTP body's does not, since a body says where it ends.
     final class ZlibStreamDecoder: StreamDecoder {
         enum Format {
             case gzip
@@ -18,17 +22,24 @@
             case sniffing
             case inflating
             case ended
+            /// gzip with ``allowsZeroPadding``: zero bytes after the last member, up to the end.
+            case padding
         }
 
         private let format: Format
+        /// Whether zero bytes may follow the last gzip member, up to the end of the input.
+        private let allowsZeroPadding: Bool
         // zlib's state points back at its z_stream, so the z_stream must never move: it lives in
         // memory of its own, allocated here and freed in deinit.
         private let stream: UnsafeMutablePointer<z_stream>
         private var state: State
         private var isInitialized = false
+        private var writtenByteCount = 0
+        private(set) var checkedByteCount = 0
 
-        init(format: Format) throws(StreamDecoderFailure) {
+        init(format: Format, allowsZeroPadding: Bool = false) throws(StreamDecoderFailure) {
             self.format = format
+            self.allowsZeroPadding = allowsZeroPadding && format == .gzip
             stream = .allocate(capacity: 1)
             stream.initialize(to: z_stream())
             switch format {
@@ -47,8 +58,10 @@
         }
 
         var isAtEnd: Bool {
-            if case .ended = state { return true }
-            return false
+            switch state {
+            case .ended, .padding: true
+            case .sniffing, .inflating: false
+            }
         }
 
         func decode(
@@ -61,7 +74,11 @@
                 try initialize(windowBits: Self.hasZlibHeader(input[0], input[1]) ? 15 : -15)
                 state = .inflating
             case .ended:
-                guard !input.isEmpty else { return (0, 0) }
+                guard let first = input.first else { return (0, 0) }
+                if allowsZeroPadding, first == 0 {
+                    state = .padding
+                    return try skipPadding(input)
+                }
                 // Only gzip may go on, with another member.
                 guard format == .gzip else {
                     throw StreamDecoderFailure(
@@ -69,6 +86,8 @@
                 }
                 inflateReset(stream)
                 state = .inflating
+            case .padding:
+                return try skipPadding(input)
             case .inflating:
                 break
             }
@@ -85,19 +104,35 @@
             let produced = outputCount - Int(stream.pointee.avail_out)
             stream.pointee.next_in = nil
             stream.pointee.next_out = nil
+            writtenByteCount += produced
             switch code {
             case Z_OK, Z_BUF_ERROR:
                 // Z_BUF_ERROR: no progress was possible, for want of input or of room.
                 return (consumed, produced)
             case Z_STREAM_END:
+                // The member's CRC-32 and length have been checked.
                 state = .ended
+                checkedByteCount = writtenByteCount
                 return (consumed, produced)
             case Z_MEM_ERROR:
                 throw StreamDecoderFailure(.failed, format: "\(format)", "zlib ran out of memory")
             default:
                 let message = stream.pointee.msg.map { String(cString: $0) } ?? "zlib error \(code)"
-                throw StreamDecoderFailure(.corrupt, format: "\(format)", message)
+                throw StreamDecoderFailure(.corrupt, format: "\(format)", message, consumed: consumed)
             }
+        }
+
+        /// Takes the zero bytes of `input`, the padding after the last member. As for `gzip -d`,
+        /// padding is only ever followed by the end: any other byte after it is not gzip.
+        private func skipPadding(_ input: UnsafeRawBufferPointer) throws(StreamDecoderFailure) -> (
+            consumed: Int, produced: Int
+        ) {
+            if let other = input.firstIndex(where: { $0 != 0 }) {
+                throw StreamDecoderFailure(
+                    .trailingData, format: "gzip",
+                    "the zero bytes after the last member are followed by other data", consumed: other)
+            }
+            return (input.count, 0)
         }
 
         private func initialize(windowBits: Int32) throws(StreamDecoderFailure) {

@@ -15,6 +15,8 @@
 
         private let context: OpaquePointer
         private var isAtFrameEnd = false
+        private var writtenByteCount = 0
+        private(set) var checkedByteCount = 0
 
         init(maximumWindowLog: Int32) throws(StreamDecoderFailure) {
             guard let context = ZSTD_createDCtx() else {
@@ -47,8 +49,11 @@
                     ZSTD_getErrorCode(hint) == ZSTD_error_frameParameter_windowTooLarge ? .windowTooLarge : .corrupt
                 throw StreamDecoderFailure(kind, format: "zstd", name)
             }
-            // 0: a frame is complete and flushed. A call with nothing to do says nothing new.
+            // 0: a frame is complete and flushed, its checksum checked if it has one. A call with
+            // nothing to do says nothing new.
+            writtenByteCount += outBuffer.pos
             if inBuffer.pos > 0 || outBuffer.pos > 0 { isAtFrameEnd = hint == 0 }
+            if isAtFrameEnd { checkedByteCount = writtenByteCount }
             return (inBuffer.pos, outBuffer.pos)
         }
     }

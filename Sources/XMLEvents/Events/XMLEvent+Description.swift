@@ -43,6 +43,8 @@ extension XMLEvent: CustomStringConvertible {
             return data.isEmpty ? "<?\(target)?>" : "<?\(target) \(data)?>"
         case .endDocument:
             return "end of document"
+        case .skippedEntity(let name):
+            return "skipped entity &\(name);"
         }
     }
 }

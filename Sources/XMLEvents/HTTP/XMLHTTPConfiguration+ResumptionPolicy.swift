@@ -35,6 +35,16 @@
         /// server that sends a trickle per connection gets at most 4 × ``maximumAttempts`` + 1
         /// requests: 13 with the default policy, 33 with `maximumAttempts = 8`.
         ///
+        /// **What re-reading may cost.** From a server without ranges, each continuation re-reads
+        /// every byte received so far, so one that cuts every connection a little past the last
+        /// would cost a total that grows with the square of the document's length: 314 MB
+        /// re-read for a 25.5 MB document cut every MiB. The bytes re-read over the whole
+        /// transfer stay within four times the document's length as sent (its `Content-Length`,
+        /// or the bytes received while it states none), room for eight breaks spread evenly
+        /// through the document: a continuation that would go past that is not asked for, and
+        /// the break's own error ends the transfer. The document cut every MiB is given up on at
+        /// its fourteenth break, 14 MiB in, after 95 MB re-read.
+        ///
         /// The wait before a continuation is ``initialBackoff`` × 2^(*k*−1), at most
         /// ``maximumBackoff``, shortened by a random part of up to ``jitter`` of it, so that many
         /// clients cut off at once do not come back at once. *k* grows across the whole transfer:
@@ -118,6 +128,10 @@
             /// A continuation that brings fewer new body bytes than this counts against
             /// ``maximumShortContinuations``, and makes the next wait longer.
             static let minimumProgress = 1_048_576
+
+            /// The bytes a transfer may re-read from a server without ranges, over all its
+            /// continuations, as a multiple of the document's length.
+            static let maximumRereadFactor = 4
 
             /// How many continuations that each brought less than ``minimumProgress`` a transfer may
             /// make: four times ``maximumAttempts``.

@@ -19,7 +19,11 @@ public struct XMLExternalEntityRequest: Sendable, Hashable {
     }
 }
 
-/// Returns the bytes of an external entity or external DTD subset, or `nil` to skip it.
+/// Returns the bytes of an external entity or external DTD subset, or `nil` to skip it: a
+/// reference to a skipped entity in content is reported as ``XMLEvent/skippedEntity(name:)``.
+///
+/// An entity in an encoding of its own (`<?xml encoding="Shift_JIS"?>`) is read in it to its
+/// last byte: bytes there that are not a whole character are an error, as in the document.
 ///
 /// Called synchronously while the parser holds the document, so it should answer from memory or a
 /// local cache. An error it throws ends parsing with ``XMLParsingError/Code/externalEntityFailed``.

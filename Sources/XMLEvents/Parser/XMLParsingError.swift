@@ -202,6 +202,10 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         /// bound, for the document or for one step of it (see
         /// ``XMLParsingLimits/entityExpansionAllowance``).
         public static let attributeDefaultsLimitExceeded = Code(rawValue: 100_012)
+        /// An entity reference was not replaced: in an attribute value, or anywhere with
+        /// ``XMLParsingOptions/rejectsSkippedEntities`` (see ``XMLEvent/skippedEntity(name:)``).
+        /// The message names the entity and says why it was not read.
+        public static let skippedEntity = Code(rawValue: 100_013)
         /// The ``XMLExternalEntityResolver`` threw.
         public static let externalEntityFailed = Code(rawValue: 100_006)
         /// libxml2 failed without saying why (an allocation failure, say).
@@ -237,7 +241,8 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
             Code.nodeLengthLimitExceeded.rawValue: "nodeLengthLimitExceeded",
             Code.entityExpansionLimitExceeded.rawValue: "entityExpansionLimitExceeded",
             Code.attributeDefaultsLimitExceeded.rawValue: "attributeDefaultsLimitExceeded",
-            Code.externalEntityFailed.rawValue: "externalEntityFailed", Code.internalError.rawValue: "internalError",
+            Code.externalEntityFailed.rawValue: "externalEntityFailed", Code.skippedEntity.rawValue: "skippedEntity",
+            Code.internalError.rawValue: "internalError",
             Code.parserFinished.rawValue: "parserFinished", Code.encodingMismatch.rawValue: "encodingMismatch",
             Code.invalidHexCharacterReference.rawValue: "invalidHexCharacterReference",
             Code.invalidDecimalCharacterReference.rawValue: "invalidDecimalCharacterReference",

@@ -2,8 +2,9 @@
 ///
 /// By default the parser never reads a file or opens a connection because of the document: no
 /// external DTD, no external entity (general or parameter), no XInclude; references to external
-/// entities are skipped, as XML 1.0 allows a non-validating processor. Internal entities are
-/// expanded within ``XMLParsingLimits/maxEntityExpansionRatio``.
+/// entities are skipped, as XML 1.0 allows a non-validating processor, and each is reported as
+/// ``XMLEvent/skippedEntity(name:)`` (or fails the parse, with ``rejectsSkippedEntities``).
+/// Internal entities are expanded within ``XMLParsingLimits/maxEntityExpansionRatio``.
 public struct XMLParsingOptions: Sendable {
     /// Report each CDATA section as a separate ``XMLEvent/cdata(_:)`` event instead of merging
     /// its content into the surrounding ``XMLEvent/text(_:)``. Default: `false`.
@@ -40,6 +41,8 @@ public struct XMLParsingOptions: Sendable {
     /// - a start tag: at its closing `>` (the `/>` of an empty-element tag), as without the option;
     /// - an end tag: just after its `>` (an empty-element tag's end: just after its `/>`);
     /// - a comment or a processing instruction: just after its closing `>`;
+    /// - a skipped entity: just after its reference's `;` (inside an entity's text, just after
+    ///   the reference to that entity);
     /// - a CDATA section (with ``reportsCDATA``): at the start of its content;
     /// - the document type declaration: at the `[` of its internal subset, or its closing `>`;
     /// - a text run: just after its first piece, which is the whole run up to the markup or
@@ -58,6 +61,21 @@ public struct XMLParsingOptions: Sendable {
     /// read owned or visited (see <doc:EventsAndText#Locations>).
     public var locatesEveryEvent: Bool
 
+    /// Fail the parse at an entity reference the parser does not replace, instead of reporting
+    /// it as ``XMLEvent/skippedEntity(name:)``. Default: `false`.
+    ///
+    /// XML 1.0 (4.4.3) lets a processor that does not validate leave a reference unreplaced
+    /// when the entity is external and not read (without an ``externalEntityResolver`` none is),
+    /// or when its declaration may be in an external DTD subset or parameter entity that was not
+    /// read; it must then tell the application. By default that is the event, which
+    /// ``XMLWriter`` writes back and subtrees keep, and on which decoding fails. Set this where
+    /// a text that lacks part of itself must stop the work instead: the error is
+    /// ``XMLParsingError/Code/skippedEntity``, at the reference, after every event before it.
+    ///
+    /// In an attribute value, which no event can split, an entity left unreplaced is an error
+    /// whatever this option says (see <doc:Security#Entities-that-are-not-read>).
+    public var rejectsSkippedEntities: Bool
+
     /// Whether a compressed document (gzip, bzip2, xz, zstd) is decompressed before it is
     /// parsed, and within which limits. Default: ``XMLDecompression/automatic``, the first bytes
     /// decide. See <doc:ReadingDumps>.
@@ -71,6 +89,10 @@ public struct XMLParsingOptions: Sendable {
     /// (its `>`): set by the parses that decode records, whose errors point at the element that
     /// holds the value that failed. Off, the callbacks test one flag.
     var locatesTagStarts = false
+
+    /// On how many cores a big document made of records is parsed: one parser (``Parallelism/off``)
+    /// for now, while parsing in chunks of records is completed.
+    var parallelism = Parallelism.off
 
     /// Creates options; every parameter defaults to the safe choice.
     ///
@@ -86,6 +108,8 @@ public struct XMLParsingOptions: Sendable {
     ///   - locatesEveryEvent: Record where every event was reported, not only start elements,
     ///     for ``XMLEvents/Iterator/location``.
     ///   - decompression: Whether a compressed document is decompressed, and within which limits.
+    ///   - rejectsSkippedEntities: Fail the parse at an entity reference the parser does not
+    ///     replace, instead of reporting it as ``XMLEvent/skippedEntity(name:)``.
     public init(
         reportsCDATA: Bool = false,
         dropsWhitespaceOnlyText: Bool = false,
@@ -93,7 +117,8 @@ public struct XMLParsingOptions: Sendable {
         externalEntityResolver: XMLExternalEntityResolver? = nil,
         parsesAsBytesArrive: Bool = false,
         locatesEveryEvent: Bool = false,
-        decompression: XMLDecompression = .automatic
+        decompression: XMLDecompression = .automatic,
+        rejectsSkippedEntities: Bool = false
     ) {
         self.reportsCDATA = reportsCDATA
         self.dropsWhitespaceOnlyText = dropsWhitespaceOnlyText
@@ -102,6 +127,7 @@ public struct XMLParsingOptions: Sendable {
         self.parsesAsBytesArrive = parsesAsBytesArrive
         self.locatesEveryEvent = locatesEveryEvent
         self.decompression = decompression
+        self.rejectsSkippedEntities = rejectsSkippedEntities
     }
 
     /// The safe defaults.

@@ -3,8 +3,9 @@
 /// A subtree keeps everything the parser reported between an element's start and end tags, so
 /// that writing it back out reproduces the selection: character data, CDATA sections (only when
 /// ``XMLParsingOptions/reportsCDATA`` is set; otherwise they are part of the surrounding text),
-/// comments and processing instructions. ``XMLSubtree/text`` and decoding read only the
-/// character data and CDATA sections and skip the rest.
+/// comments, processing instructions and entity references the parser did not replace.
+/// ``XMLSubtree/text`` reads only the character data and CDATA sections; decoding reads them
+/// too, and fails on a skipped entity, whose text is missing.
 public enum XMLContent: Sendable, Hashable {
     /// A child element with its own content.
     case element(XMLSubtree)
@@ -22,6 +23,10 @@ public enum XMLContent: Sendable, Hashable {
     /// A processing instruction's target and data.
     indirect case processingInstruction(target: String, data: String)
 
+    /// A reference to an entity that the parser did not replace, as
+    /// ``XMLEvent/skippedEntity(name:)`` reported it: its text is missing from the element's.
+    case skippedEntity(name: String)
+
     /// The child element, or `nil` for any other kind of content.
     public var element: XMLSubtree? {
         if case .element(let element) = self { return element }
@@ -33,7 +38,7 @@ public enum XMLContent: Sendable, Hashable {
     public var characterData: String? {
         switch self {
         case .text(let text), .cdata(let text): return text
-        case .element, .comment, .processingInstruction: return nil
+        case .element, .comment, .processingInstruction, .skippedEntity: return nil
         }
     }
 }

@@ -79,7 +79,8 @@ struct XMLElementSkipper: XMLTapeSelectionBuilder {
             case .endElement:
                 depth &-= 1
                 if depth == 0 { return () }
-            case .text, .cdata, .comment, .processingInstruction, .startDocument, .doctype, .endDocument:
+            case .text, .cdata, .comment, .processingInstruction, .skippedEntity, .startDocument, .doctype,
+                .endDocument:
                 break
             }
         }

@@ -24,8 +24,12 @@ extension XMLEvents {
     public func removingElements(
         matching path: String, namespaces: [String: String] = [:], trimmingWhitespace: Bool = false
     ) throws(XMLPathError) -> Transformed {
-        Transformed(events: self, rules: [])
-            .adding(path: try XMLPath(path, namespaces: namespaces), trimmingWhitespace: trimmingWhitespace, nil)
+        Transformed(
+            events: self,
+            rules: [
+                XMLElementTransformRule(
+                    path: try XMLPath(path, namespaces: namespaces), trimsWhitespace: trimmingWhitespace, replace: nil)
+            ])
     }
 
     /// The document's events with each element `path` selects replaced by what `replace` makes of
@@ -44,7 +48,8 @@ extension XMLEvents {
     ///
     /// Each selected element is read whole as an ``XMLSubtree`` (memory holds one at a time),
     /// and the events of what `replace` returns take its place; `nil` removes it. What `replace`
-    /// returns is not transformed again.
+    /// returns is not offered to `replace` again, but it is to the transforms chained after this
+    /// one.
     ///
     /// - Parameters:
     ///   - path: An ``XMLPath`` in its written form.
@@ -59,8 +64,13 @@ extension XMLEvents {
         matching path: String, namespaces: [String: String] = [:], trimmingWhitespace: Bool = false,
         with replace: @escaping @Sendable (XMLSubtree) throws -> XMLSubtree?
     ) throws(XMLPathError) -> Transformed {
-        Transformed(events: self, rules: [])
-            .adding(path: try XMLPath(path, namespaces: namespaces), trimmingWhitespace: trimmingWhitespace, replace)
+        Transformed(
+            events: self,
+            rules: [
+                XMLElementTransformRule(
+                    path: try XMLPath(path, namespaces: namespaces), trimsWhitespace: trimmingWhitespace,
+                    replace: replace)
+            ])
     }
 
     /// A document's events with elements removed or replaced; made by
@@ -68,10 +78,14 @@ extension XMLEvents {
     /// ``XMLEvents/replacingElements(matching:namespaces:trimmingWhitespace:with:)``, and chained
     /// by the same methods on this type.
     ///
-    /// The transforms are applied in one pass, in the order they were added: an element the first
-    /// transform selects is not offered to the next. Outside the selected elements, the events are
-    /// the document's own, as ``XMLEvents`` hands them out; each iterator parses the document anew,
-    /// and lets go of the source and the parser as ``XMLEvents``' does.
+    /// Each transform applies to the events the one before it makes, in the order they were
+    /// added, as if each read the document the one before it wrote: a removal inside an element
+    /// that a later transform replaces is gone from the element the later one is given, a
+    /// replacement's elements are offered to the transforms after it (not to its own), and paths
+    /// select among the elements as they are at that point. All run in one pass over the
+    /// document. Outside the selected elements, the events are the document's own, as
+    /// ``XMLEvents`` hands them out; each iterator parses the document anew, and lets go of the
+    /// source and the parser as ``XMLEvents``' does.
     public struct Transformed: AsyncSequence {
         /// Each element is one event of the transformed document.
         public typealias Element = XMLEvent
@@ -79,6 +93,7 @@ extension XMLEvents {
         public typealias Failure = any Error
 
         let events: XMLEvents
+        /// The transforms in the order they apply; never empty.
         let rules: [XMLElementTransformRule]
 
         /// This sequence, also without the elements `path` selects (see
@@ -150,27 +165,30 @@ extension XMLEvents {
             ///   returns `nil`.
             @inlinable
             public nonisolated(nonsending) mutating func next() async throws -> XMLEvent? {
-                if let queued = state.nextQueued() { return queued }
+                if let queued = try state.nextQueued() { return queued }
                 guard !state.ended else { return nil }
                 do {
                     while let event = try await events.next() {
                         switch state.take(event) {
                         case .pass:
-                            return event
-                        case .afterHeldWhitespace:
-                            return state.release(before: event)
+                            // One transform: the document's event is the output (the common case,
+                            // without a detour through the queue).
+                            if state.isSingle { return event }
+                            try state.pass(event, location: events.location)
+                        case .passAfterHeldWhitespace:
+                            try state.pass(event, location: events.location)
                         case .held:
                             continue
-                        case .selected(let rule):
-                            // A removed element leaves nothing: read on.
-                            if let replacement = try await transformSelected(by: rule) { return replacement }
+                        case .selected:
+                            try await transformSelected()
                         }
+                        if let queued = try state.nextQueued() { return queued }
                     }
-                    return state.end()
+                    state.end()
                 } catch {
-                    state.fail()
-                    throw error
+                    state.fail(with: error)
                 }
+                return try state.nextQueued()
             }
 
             /// The next event, or `nil` after the end, on the caller's actor.
@@ -182,20 +200,16 @@ extension XMLEvents {
                 try await next()
             }
 
-            /// Skips or takes the element just started by the rule numbered `rule`; the first
-            /// event to hand out in its place, or `nil` when it is removed.
+            /// Skips or takes the element the first transform selected, whose start ``next()`` read
+            /// last; what takes its place goes to the state's queue.
             @usableFromInline
-            nonisolated(nonsending) mutating func transformSelected(by rule: Int) async throws -> XMLEvent? {
-                guard let replace = state.replacement(of: rule) else {
+            nonisolated(nonsending) mutating func transformSelected() async throws {
+                guard let replace = state.firstReplacement else {
                     try await events.skipElement()
-                    state.removed(by: rule)
-                    return nil
+                    state.removed()
+                    return
                 }
-                guard let replacement = try replace(try await events.subtree()) else {
-                    state.removed(by: rule)
-                    return nil
-                }
-                return state.release(before: replacement)
+                try state.replaced(by: try replace(try await events.subtree()))
             }
         }
     }
@@ -215,131 +229,6 @@ extension XMLEvents.Transformed: Sendable where Source: Sendable {}
         }
     }
 #endif
-
-/// The bookkeeping of a ``XMLEvents/Transformed`` iterator, apart from its events so that it is
-/// not generic: which elements the paths select, the whitespace held back before a possibly
-/// removed element, and the events queued to hand out.
-@usableFromInline
-struct XMLTransformState {
-    /// What to do with an event read from the document.
-    @usableFromInline
-    enum Step {
-        /// Hand it out.
-        case pass
-        /// Hand out the whitespace held back, then it (``release(before:)-(XMLEvent)``).
-        case afterHeldWhitespace
-        /// Whitespace-only text held back: read on.
-        case held
-        /// The start of an element the rule with this number selects.
-        case selected(Int)
-    }
-
-    private let rules: [XMLElementTransformRule]
-    private var matchers: [XMLPathMatcher]
-    private let trims: Bool
-    /// Events to hand out before reading on: a replacement's, or the event read after
-    /// whitespace held back.
-    private var queue: [XMLEvent] = []
-    private var queueIndex = 0
-    /// Whitespace-only text held back until the next event shows whether it is the indentation
-    /// of a removed element.
-    private var heldWhitespace: String?
-    @usableFromInline private(set) var ended = false
-
-    init(rules: [XMLElementTransformRule]) {
-        self.rules = rules
-        matchers = rules.map { XMLPathMatcher($0.path) }
-        trims = rules.contains { $0.trimsWhitespace }
-    }
-
-    /// The next queued event, if any.
-    @usableFromInline
-    mutating func nextQueued() -> XMLEvent? {
-        guard queueIndex < queue.count else { return nil }
-        defer { queueIndex &+= 1 }
-        return queue[queueIndex]
-    }
-
-    /// Moves the paths' matchers with `event` and tells what to do with it.
-    @usableFromInline
-    mutating func take(_ event: XMLEvent) -> Step {
-        switch event {
-        case .startElement(let name, _, _):
-            var selected: Int?
-            for index in matchers.indices where matchers[index].enter(name) && selected == nil {
-                selected = index
-            }
-            guard let selected else { return heldWhitespace == nil ? .pass : .afterHeldWhitespace }
-            // The selected element is taken whole: its end tag never comes past the matchers.
-            for index in matchers.indices { matchers[index].leave() }
-            return .selected(selected)
-        case .endElement:
-            for index in matchers.indices { matchers[index].leave() }
-        case .text(let text) where trims && heldWhitespace == nil && XMLTransformState.isWhitespace(text):
-            heldWhitespace = text
-            return .held
-        default:
-            break
-        }
-        return heldWhitespace == nil ? .pass : .afterHeldWhitespace
-    }
-
-    /// The replacing closure of the rule numbered `rule`, or `nil` when the rule removes.
-    func replacement(of rule: Int) -> (@Sendable (XMLSubtree) throws -> XMLSubtree?)? {
-        rules[rule].replace
-    }
-
-    /// The rule numbered `rule` removed the element just started: its indentation goes too, if
-    /// the rule says so.
-    mutating func removed(by rule: Int) {
-        if rules[rule].trimsWhitespace { heldWhitespace = nil }
-    }
-
-    /// `event`, after the whitespace held back if any.
-    @usableFromInline
-    mutating func release(before event: XMLEvent) -> XMLEvent {
-        guard let held = heldWhitespace else { return event }
-        heldWhitespace = nil
-        queue.removeAll(keepingCapacity: true)
-        queue.append(event)
-        queueIndex = 0
-        return .text(held)
-    }
-
-    /// The events of `replacement`, after the whitespace held back if any: the first, the rest
-    /// queued.
-    mutating func release(before replacement: XMLSubtree) -> XMLEvent {
-        queue.removeAll(keepingCapacity: true)
-        if let held = heldWhitespace {
-            heldWhitespace = nil
-            queue.append(.text(held))
-        }
-        replacement.forEachEvent { queue.append($0) }
-        queueIndex = 1
-        return queue[0]
-    }
-
-    /// The document ended: the whitespace held back, if any, is the last event.
-    @usableFromInline
-    mutating func end() -> XMLEvent? {
-        ended = true
-        defer { heldWhitespace = nil }
-        return heldWhitespace.map { .text($0) }
-    }
-
-    /// Iteration failed: nothing more is handed out.
-    @usableFromInline
-    mutating func fail() {
-        ended = true
-        heldWhitespace = nil
-        queue.removeAll()
-        queueIndex = 0
-    }
-
-    private static func isWhitespace(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
-    }
-}
 
 /// One transform of ``XMLEvents/Transformed``: the elements a path selects, removed
 /// (`replace` is `nil`) or replaced.

@@ -25,6 +25,7 @@ extension XMLSubtree {
             case .cdata(let text): body(.cdata(text))
             case .comment(let text): body(.comment(text))
             case .processingInstruction(let target, let data): body(.processingInstruction(target: target, data: data))
+            case .skippedEntity(let name): body(.skippedEntity(name: name))
             }
         }
     }

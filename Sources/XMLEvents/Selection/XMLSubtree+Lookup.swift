@@ -10,6 +10,10 @@ extension XMLSubtree {
     /// The character data of the whole subtree (text runs and CDATA sections at every depth, in
     /// document order), without comments or processing instructions.
     ///
+    /// An entity the parser did not replace (``XMLContent/skippedEntity(name:)``) has no
+    /// character data here: the text lacks it, and only ``children`` shows where it stood.
+    /// Decoding fails on one instead.
+    ///
     /// For `<p>Hello, <b>world</b>!</p>` it is `Hello, world!`.
     ///
     /// - Complexity: O(*n*) in the size of the subtree; O(1) for an element whose content is one
@@ -43,7 +47,7 @@ extension XMLSubtree {
                 } else {
                     pending.append((element.storage.nodes, 0))
                 }
-            case .comment, .processingInstruction: break
+            case .comment, .processingInstruction, .skippedEntity: break
             }
         }
     }

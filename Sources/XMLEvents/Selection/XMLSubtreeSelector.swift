@@ -37,6 +37,8 @@ struct XMLSubtreeSelector {
             append(.comment(text))
         case .processingInstruction(let target, let data):
             append(.processingInstruction(target: target, data: data))
+        case .skippedEntity(let name):
+            append(.skippedEntity(name: name))
         case .startDocument, .doctype, .endDocument:
             break
         }

@@ -93,7 +93,8 @@ struct XMLTapeSelection<Builder: XMLTapeSelectionBuilder> {
                 if matcher.enter(entry.name.name) { builder.startSelection(entry, rows: rows, in: tape) }
             case .endElement:
                 matcher.leave()
-            case .text, .cdata, .comment, .processingInstruction, .startDocument, .doctype, .endDocument:
+            case .text, .cdata, .comment, .processingInstruction, .skippedEntity, .startDocument, .doctype,
+                .endDocument:
                 break
             }
         }

@@ -99,6 +99,8 @@ extension XMLTreeBuilder: XMLTapeSelectionBuilder {
                     .processingInstruction(
                         target: tape.string(start: entry.start, count: entry.count),
                         data: tape.string(start: entry.start + entry.count, count: Int(entry.extra))))
+            case .skippedEntity:
+                append(.skippedEntity(name: tape.string(start: entry.start, count: entry.count)))
             case .startDocument, .doctype, .endDocument:
                 break
             }

@@ -37,6 +37,8 @@ extension EventTape {
                 try visitor.doctype(name: doctype.name, publicID: doctype.publicID, systemID: doctype.systemID)
             case .endDocument:
                 try visitor.endDocument()
+            case .skippedEntity:
+                try visitor.skippedEntity(string(start: entry.start, count: entry.count))
             }
         }
     }

@@ -60,6 +60,12 @@ public protocol XMLVisitor {
     /// A processing instruction: its target and the data after it (empty when there is none).
     mutating func processingInstruction(target: borrowing XMLText, data: borrowing XMLText) throws
 
+    /// A reference to an entity in content that the parser did not replace (an external entity
+    /// that was not loaded, say), where it stood: ``XMLEvent/skippedEntity(name:)``. The text
+    /// around it lacks the entity's text. A visitor that reads text should implement this (or
+    /// parse with ``XMLParsingOptions/rejectsSkippedEntities``): the default does nothing.
+    mutating func skippedEntity(_ name: String) throws
+
     /// The document ended well-formed. Nothing follows.
     mutating func endDocument() throws
 }
@@ -120,6 +126,12 @@ extension XMLVisitor {
     ///   - data: The data.
     @inlinable
     public mutating func processingInstruction(target: borrowing XMLText, data: borrowing XMLText) throws {}
+
+    /// Does nothing.
+    ///
+    /// - Parameter name: The entity's name.
+    @inlinable
+    public mutating func skippedEntity(_ name: String) throws {}
 
     /// Does nothing.
     @inlinable

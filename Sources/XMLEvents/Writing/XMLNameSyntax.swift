@@ -14,6 +14,16 @@ enum XMLNameSyntax {
         return true
     }
 
+    /// Whether `text` is a `Name`, colons allowed anywhere: an entity's name, say.
+    static func isName(_ text: String) -> Bool {
+        var scalars = text.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), isNameStart(first) else { return false }
+        while let scalar = scalars.next() {
+            guard isNameCharacter(scalar) else { return false }
+        }
+        return true
+    }
+
     /// Whether `text` is a qualified name: an `NCName`, or two joined by one colon.
     static func isQName(_ text: String) -> Bool {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)

@@ -219,6 +219,14 @@ public struct XMLWriter: Sendable {
             }
             append("?>")
             if open.isEmpty, mode == .document { append("\n") }
+        case .skippedEntity(let name):
+            // The reference the parser did not replace, written back as it stood.
+            if open.isEmpty, mode == .document { throw failure(.textOutsideRootElement, event) }
+            guard XMLNameSyntax.isName(name) else { throw failure(.invalidName(name), event) }
+            closeStartTag()
+            append("&")
+            append(name)
+            append(";")
         case .endDocument:
             guard open.isEmpty else { throw failure(.unclosedElements, event) }
             guard hasRootElement || mode == .fragments else { throw failure(.missingRootElement, event) }
@@ -274,6 +282,7 @@ public struct XMLWriter: Sendable {
             case .comment(let text): try write(.comment(text))
             case .processingInstruction(let target, let data):
                 try write(.processingInstruction(target: target, data: data))
+            case .skippedEntity(let name): try write(.skippedEntity(name: name))
             }
         }
         hasWrittenEvent = true

@@ -32,8 +32,8 @@ public struct XMLWriterError: Error, Sendable, Hashable, CustomStringConvertible
         case noOpenElement(XMLName?)
         /// A second top-level element in a document, whose root element has ended.
         case secondRootElement(XMLName)
-        /// Text other than white space, or a CDATA section, outside the root element of a
-        /// document.
+        /// Text other than white space, a CDATA section or an entity reference
+        /// (``XMLEvent/skippedEntity(name:)``) outside the root element of a document.
         case textOutsideRootElement
         /// An XML declaration that is not the first event, a document type declaration after
         /// the root element or after another one, or either of them written as a fragment.

@@ -126,16 +126,25 @@ import Testing
         let maxChunk = chunks.map(\.count).max() ?? 0
         let watermarks = XMLByteChunkStream.Watermarks(low: 256, high: 1024)
         let (stream, source) = XMLByteChunkStream.makeStream(watermarks: watermarks)
+        let producerFinished = Flag()
         let producer = ChunkStreamTesting.startThread {
             for chunk in chunks { try source.writeBlocking(chunk) }
             source.finish()
+            producerFinished.set()
         }
         var count = 0
         for try await _ in stream {
             count += 1
             #expect(source.bufferedByteCount <= watermarks.high + maxChunk)
-            // Slows the consumer so the producer fills the buffer; the bound holds at any pace.
-            if count % 20 == 0 { try await Task.sleep(for: .milliseconds(2)) }
+            // Every 20 chunks the consumer holds still until the producer has filled the buffer
+            // to the high watermark and waits (or has written everything); the bound holds at
+            // any pace.
+            if count % 20 == 0 {
+                #expect(
+                    await ChunkStreamTesting.eventually {
+                        source.storage.waitingProducerCount == 1 || producerFinished.isSet
+                    })
+            }
         }
         try await producer.value
         #expect(count == chunks.count)

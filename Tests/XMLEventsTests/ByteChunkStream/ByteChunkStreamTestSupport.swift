@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import ThreadSafety
+
 @testable import XMLEvents
 
 #if canImport(Glibc)
@@ -82,8 +83,8 @@ enum ChunkStreamTesting {
     }
 
     /// Polls `condition` until it holds or `timeout` passes; tests use it only to wait for a
-    /// task or thread to reach a known point, never to measure time.
-    static func eventually(
+    /// task or thread to reach a known point, never to measure time. Runs on the caller's actor.
+    nonisolated(nonsending) static func eventually(
         timeout: Duration = .seconds(60),
         _ condition: () -> Bool
     ) async -> Bool {

@@ -89,27 +89,31 @@ import Testing
     }
 
     /// Whether the FIFO at `path` comes to have no reader (opening it for writing fails with
-    /// `ENXIO`), trying for up to half a minute.
+    /// `ENXIO`), trying for up to a minute.
     static func noReaderEventually(_ path: String) async -> Bool {
-        for _ in 0..<30_000 {
+        var noReader = false
+        _ = await ChunkStreamTesting.eventually {
             let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-            if descriptor < 0 { return errno == ENXIO }
+            guard descriptor >= 0 else {
+                noReader = errno == ENXIO
+                return true
+            }
             close(descriptor)
-            try? await Task.sleep(for: .milliseconds(1))
+            return false
         }
-        return false
+        return noReader
     }
 
     /// Opens `path`, a FIFO, for writing without blocking, retrying until a reader has it open
-    /// (`ENXIO` until then).
+    /// (`ENXIO` until then), for up to a minute, a guard against a reader that never comes.
     static func openForWritingWhenAReaderIsThere(_ path: String) async -> Int32? {
-        while !Task.isCancelled {
+        var writer: Int32?
+        _ = await ChunkStreamTesting.eventually {
             let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-            if descriptor >= 0 { return descriptor }
-            guard errno == ENXIO else { return nil }
-            try? await Task.sleep(for: .milliseconds(1))
+            if descriptor >= 0 { writer = descriptor }
+            return descriptor >= 0 || errno != ENXIO || Task.isCancelled
         }
-        return nil
+        return writer
     }
 }
 

@@ -73,7 +73,7 @@ import XMLCorpus
     /// asynchronous, the main actor's jobs run on whichever thread drains the main queue.)
     @MainActor @Test(arguments: Tier.allCases)
     func aLoopOnTheMainActorParsesOffIt(_ tier: Tier) async throws {
-        let source = QueueRecordingChunks(data: Self.fewerRecords)
+        let source = QueueRecordingChunks(data: Self.fewerRecords) { MainQueue.isCurrent }
         let otherJobRan = Flag()
         var itemsAfterOtherJob = 0
         var bodiesOffMainQueue = 0
@@ -85,7 +85,7 @@ import XMLCorpus
         #expect(itemsAfterOtherJob > 0, "the main actor ran nothing else during the loop")
         #expect(bodiesOffMainQueue == 0)
         #expect(source.reads.value > 2)
-        #expect(source.readsOnMainQueue.value == 0, "\(source.readsOnMainQueue.value) reads on the main queue")
+        #expect(source.readsOnActor.value == 0, "\(source.readsOnActor.value) reads on the main queue")
     }
 
     /// A source that is not `Sendable` cannot leave the main actor, so the document is parsed on
@@ -103,12 +103,16 @@ import XMLCorpus
         #expect(source.readsOffMainQueue == 0, "\(source.readsOffMainQueue) reads off the main queue")
     }
 
-    /// A loop on an actor of the user's: a job waiting for that actor runs during the loop.
+    /// A loop on an actor of the user's: the source is read (and the document parsed) off the
+    /// actor, the loop's body runs on it, and a job waiting for the actor runs during the loop.
     @Test(arguments: Tier.allCases)
-    func aLoopOnAnActorLetsItsOtherJobsRun(_ tier: Tier) async throws {
+    func aLoopOnAnActorParsesOffIt(_ tier: Tier) async throws {
         let consumer = Consumer()
-        let itemsAfterOtherJob = try await consumer.read(Self.fewerRecords, tier: tier)
-        #expect(itemsAfterOtherJob > 0, "the actor ran nothing else during the loop")
+        let outcome = try await consumer.read(Self.fewerRecords, tier: tier)
+        #expect(outcome.itemsAfterOtherJob > 0, "the actor ran nothing else during the loop")
+        #expect(outcome.bodiesOffActor == 0)
+        #expect(outcome.reads > 2)
+        #expect(outcome.readsOnActor == 0, "\(outcome.readsOnActor) reads on the actor")
     }
 
     /// Cancelling a main-actor loop ends it with `CancellationError` and frees its parser.
@@ -144,11 +148,9 @@ import XMLCorpus
                 if case .startElement = event { seen += 1 }
                 if seen == 1_000 { break }
             }
-            // The parsing task ends at its next step; wait for it, without a deadline in the
-            // assertions (a task that never ended would fail the test by its time limit).
-            while source.released.load(ordering: .sequentiallyConsistent) == 0 {
-                try await Task.sleep(for: .milliseconds(1))
-            }
+            // The parsing task ends at its next step; the guard only turns a task that never
+            // ends into a failure.
+            _ = await ChunkStreamTesting.eventually { source.released.load(ordering: .sequentiallyConsistent) > 0 }
         }
         #expect(alive == 0)
         #expect(source.released.load(ordering: .sequentiallyConsistent) == 1)
@@ -157,18 +159,53 @@ import XMLCorpus
     /// The parse runs at most one batch ahead of a main-actor loop that stops taking events: the
     /// source of an endless document is read a bounded number of times however long the loop
     /// waits.
+    ///
+    /// The loop waits until a parse of the same document that has no reader to wait for, in a
+    /// task beside the one parsing ahead, has read its source 50 times: on this machine at its
+    /// present load, time for a parse ahead that did not wait for the loop to run as far.
     @MainActor @Test func theParseAheadOfAMainActorLoopIsBounded() async throws {
         let source = CancellationTests.EndlessSource(chunk: CancellationTests.record)
         var iterator = XMLEvents(source).makeAsyncIterator()
         _ = try await iterator.next()
-        // Time for an unbounded parse to run far ahead; nothing below depends on how long.
-        try await Task.sleep(for: .milliseconds(300))
+        let pace = CancellationTests.EndlessSource(chunk: CancellationTests.record)
+        let pacer = Task.detached { for try await _ in XMLEvents(pace) {} }
+        #expect(await ChunkStreamTesting.eventually { pace.iterated.load(ordering: .sequentiallyConsistent) >= 50 })
+        pacer.cancel()
         let reads = source.iterated.load(ordering: .sequentiallyConsistent)
         // A batch holds at most 8,192 events, about 7 of the source's chunks of 200 records:
         // the one handed out, the one parsed ahead, and the chunk being read.
         #expect(reads <= 2 * 8 + 1, "the source was read \(reads) times while the loop waited")
         for _ in 0..<20_000 { _ = try await iterator.next() }
         #expect(source.iterated.load(ordering: .sequentiallyConsistent) > reads)
+    }
+
+    /// A batch parsed ahead of a main-actor loop is bounded when the source always has its next
+    /// chunk at hand (bytes in memory, a regular file), where only the bound and the time slice
+    /// end a batch: at most 8,192 events or 512 KiB of text, and what the step that reached the
+    /// bound added (a step of 4 KiB makes fewer than 4,096 events of these documents, and less
+    /// text than its bytes and the unfinished 2,000-byte run before it). Every batch of a whole
+    /// document is looked at, on the reader's feed as its first event is handed out. No clock is
+    /// read: the time slice can only end a batch sooner.
+    @MainActor @Test(arguments: BatchBoundDocument.allCases, [false, true])
+    func everyBatchParsedAheadIsBounded(_ document: BatchBoundDocument, fromFile: Bool) async throws {
+        let data = document.data
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "xmlevents-batches-\(UUID().uuidString).xml"
+        ).path
+        if fromFile { try data.write(to: URL(fileURLWithPath: path)) }
+        defer { if fromFile { try? FileManager.default.removeItem(atPath: path) } }
+        let events = fromFile ? XMLEvents(path: path) : XMLEvents(data: data)
+        var iterator = events.makeAsyncIterator()
+        var largest = (events: 0, bytes: 0)
+        while try await iterator.next() != nil {
+            largest.events = Swift.max(largest.events, iterator.feed.tape.count)
+            largest.bytes = Swift.max(largest.bytes, iterator.feed.tape.columns.pointee.bytes.count)
+        }
+        // How close the batches came to the bound (a debug build parses some 45,000 small events
+        // or 2 MB of text in a time slice, so the bound is what ends them).
+        print("batches of \(document) from \(fromFile ? "a file" : "memory"): at most \(largest)")
+        #expect(largest.events <= 8_192 + ParseDriver.stepSize, "\(largest.events) events in one batch")
+        #expect(largest.bytes <= (512 << 10) + 4 * ParseDriver.stepSize, "\(largest.bytes) bytes in one batch")
     }
 
     // MARK: - The same events wherever they are read
@@ -339,12 +376,18 @@ enum MainQueue {
     static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
 }
 
-/// Chunks of `data` that count the reads made on the main queue.
+/// Chunks of `data` that count the reads made on the consumer's actor, as `isOnActor` tells.
 struct QueueRecordingChunks: AsyncSequence, Sendable {
     typealias Element = Data
     let data: Data
+    let isOnActor: @Sendable () -> Bool
     let reads = Counter()
-    let readsOnMainQueue = Counter()
+    let readsOnActor = Counter()
+
+    init(data: Data, isOnActor: @escaping @Sendable () -> Bool) {
+        self.data = data
+        self.isOnActor = isOnActor
+    }
 
     func makeAsyncIterator() -> Iterator { Iterator(chunks: self) }
 
@@ -354,12 +397,12 @@ struct QueueRecordingChunks: AsyncSequence, Sendable {
 
         mutating func next() async -> Data? { await next(isolation: nil) }
 
-        /// Reads where it is called, as a source that does not hop does: on the main actor, were
-        /// the parse to run there.
+        /// Reads where it is called, as a source that does not hop does: on the consumer's actor,
+        /// were the parse to run there.
         mutating func next(isolation actor: isolated (any Actor)?) async -> Data? {
             guard offset < chunks.data.count else { return nil }
             chunks.reads.increment()
-            if MainQueue.isCurrent { chunks.readsOnMainQueue.increment() }
+            if chunks.isOnActor() { chunks.readsOnActor.increment() }
             let end = Swift.min(offset + 64 * 1024, chunks.data.count)
             defer { offset = end }
             return chunks.data.subdata(in: offset..<end)
@@ -396,24 +439,68 @@ final class NonSendableChunks: AsyncSequence {
     }
 }
 
-/// A user's actor that reads documents.
+/// A user's actor that reads documents, on an executor that can tell whether it runs its code.
 actor Consumer {
+    private let executor = QueueExecutor()
     private var otherJobRan = false
     private var itemsAfterOtherJob = 0
+    private var bodiesOffActor = 0
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// Reads `data` through `tier` on this actor; returns how many items were handed out after a
-    /// job enqueued on this actor before the loop ran.
-    func read(_ data: Data, tier: Tier) async throws -> Int {
+    /// job enqueued on this actor before the loop ran, how many loop bodies ran off the actor,
+    /// and how many reads of the source there were, on the actor and in all.
+    func read(_ data: Data, tier: Tier) async throws -> (
+        itemsAfterOtherJob: Int, bodiesOffActor: Int, readsOnActor: Int, reads: Int
+    ) {
         otherJobRan = false
         itemsAfterOtherJob = 0
+        bodiesOffActor = 0
+        let executor = executor
+        let source = QueueRecordingChunks(data: data) { executor.isCurrent }
         Task { self.markOtherJob() }
-        _ = try await tier.read(XMLEvents(data: data)) {
+        _ = try await tier.read(XMLEvents(source)) {
             if self.otherJobRan { self.itemsAfterOtherJob += 1 }
+            if !executor.isCurrent { self.bodiesOffActor += 1 }
         }
-        return itemsAfterOtherJob
+        return (itemsAfterOtherJob, bodiesOffActor, source.readsOnActor.value, source.reads.value)
     }
 
     private func markOtherJob() { otherJobRan = true }
+}
+
+/// Runs an actor's jobs on a serial dispatch queue of its own, so that code can tell whether it
+/// runs on that actor (``isCurrent``) without asserting it.
+final class QueueExecutor: SerialExecutor {
+    private let queue = DispatchQueue(label: "xmlevents-tests.consumer")
+    private let key = DispatchSpecificKey<Bool>()
+
+    init() { queue.setSpecific(key: key, value: true) }
+
+    /// Whether the caller runs on this executor's queue.
+    var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+    }
+}
+
+/// Documents whose batches the tape's bound cuts: many small events, or long text.
+enum BatchBoundDocument: CaseIterable, Sendable {
+    case smallEvents, longText
+
+    var data: Data {
+        switch self {
+        case .smallEvents:
+            CorpusDocument(shape: .records, targetByteCount: 4_000_000).data()
+        case .longText:
+            Data(
+                ("<r>" + String(repeating: "<t>" + String(repeating: "x", count: 2_000) + "</t>", count: 4_000) + "</r>")
+                    .utf8)
+        }
+    }
 }
 
 /// Documents whose events, locations and errors the two paths must agree on.

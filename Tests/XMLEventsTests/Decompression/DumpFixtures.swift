@@ -182,8 +182,10 @@
             return events
         }
 
-        /// Every event of `events` until its end or its first error.
-        static func collect<Source>(_ events: XMLEvents<Source>) async -> (events: [XMLEvent], error: (any Error)?) {
+        /// Every event of `events` until its end or its first error, read on the caller's actor.
+        nonisolated(nonsending) static func collect<Source>(_ events: XMLEvents<Source>) async -> (
+            events: [XMLEvent], error: (any Error)?
+        ) {
             var collected: [XMLEvent] = []
             do {
                 for try await event in events { collected.append(event) }

@@ -108,7 +108,9 @@
                     let feed = NumberedFeed(count: 20_000, recordSize: 1_000)
                     server.route("/feed.xml", LoopbackResponse(body: feed.pieces(), sendBufferSize: 16_384))
                     var configuration = XMLHTTPConfiguration()
-                    let idleTimeout = Duration.milliseconds(200)
+                    // A second: between the pauses the server must keep sending within it, which even
+                    // a loaded machine does.
+                    let idleTimeout = Duration.seconds(1)
                     configuration.idleTimeout = idleTimeout
                     configuration.watermarks = XMLByteChunkStream.Watermarks(low: 16_384, high: 65_536)
                     configuration.socketReceiveBufferSize = 65_536
@@ -120,13 +122,13 @@
                     for try await chunk in chunks {
                         if received == 0 {
                             // Paused as the stream reports it, whatever the machine's speed; then asleep
-                            // for five times the idle timeout. The pause must outlast the timeout, so
-                            // this time is the test's subject, and longer would only test more.
+                            // for twice the idle timeout. The pause must outlast the timeout, so this
+                            // time is the test's subject, and longer would only test more.
                             paused = await HTTPTestSupport.eventually(within: .seconds(60)) {
                                 chunks.progress.isWaitingForConsumer
                             }
                             receivedWhilePaused.append(chunks.progress.receivedByteCount)
-                            try await Task.sleep(for: idleTimeout * 5)
+                            try await Task.sleep(for: idleTimeout * 2)
                             receivedWhilePaused.append(chunks.progress.receivedByteCount)
                             writtenAtWake = server.bodyBytesWritten
                         }

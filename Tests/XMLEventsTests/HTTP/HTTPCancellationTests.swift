@@ -47,13 +47,6 @@ import ThreadSafety
                 return configuration
             }
 
-            /// Whether every connection to `server` is soon closed on both sides.
-            private static func allClosed(_ server: LoopbackServer) async -> Bool {
-                await HTTPTestSupport.eventually(within: .seconds(20)) {
-                    server.openConnections == 0 && HTTPProcessProbe.clientConnections(toPort: server.port) == 0
-                }
-            }
-
             @Test func leavingTheLoopClosesTheConnection() async throws {
                 try await HTTPTestSupport.withServer { server in
                     let url = Self.endlessFeed(server)
@@ -135,7 +128,7 @@ import ThreadSafety
             @Test func aThousandCancelledTransfersLeaveNothingBehind() async throws {
                 let figures = try await Self.thousandCancelledTransfers.run()
                 #expect(figures["closedBefore"] == 1)
-                #expect(figures["closedAfter"] == 1)
+                #expect(figures["settledAfter"] == 1)
                 #expect(figures["ioThreads"] == 1)
                 let threadGrowth = try #require(figures["threadGrowth"])
                 let descriptorGrowth = try #require(figures["descriptorGrowth"])
@@ -149,38 +142,35 @@ import ThreadSafety
                     "threads \(threadGrowth), descriptors \(descriptorGrowth): \(grownKinds)")
                 // A sanitizer's shadow memory, quarantine and access history grow by design.
                 if !SanitizerDetection.isActive { #expect(memoryGrowth < 16 << 20) }
-                #expect(figures["requests", default: 0] > 500)
+                // Each cycle that leaves the loop after the first chunk was answered.
+                #expect(figures["requests", default: 0] >= 500)
             }
 
+            /// 1,000 cycles counted against a baseline taken after 100 of the same cycles and the same
+            /// wait, so that whatever the process makes once and keeps is in the baseline; then the
+            /// counts must come back to it, a single descriptor more failing.
             static let thousandCancelledTransfers = IsolatedMeasurement(name: "http.thousandCancelledTransfers") {
                 try await HTTPTestSupport.withServer { server in
                     let url = Self.endlessFeed(server)
-                    for index in 0..<50 { await Self.cycle(index, url: url) }
-                    let closedBefore = await Self.allClosed(server)
-                    // Dispatch opens a timer descriptor for a clock the first time a task sleeps
-                    // on it, and keeps it; the checks below sleep, so one sleep before counting
-                    // makes sure that descriptor is in the baseline (it was seen as growth).
-                    try? await Task.sleep(for: .milliseconds(1))
+                    for index in 0..<100 { await Self.cycle(index, url: url) }
+                    let closedBefore = Self.settle(server, threads: .max, descriptors: .max)
                     let threads = HTTPProcessProbe.threadCount
                     let descriptors = HTTPProcessProbe.descriptorCount
                     let descriptorKinds = HTTPProcessProbe.descriptorKinds
                     let memory = HTTPProcessProbe.residentBytes
+                    let requestsBefore = server.requestCount(for: "/feed.xml")
 
                     for index in 0..<1_000 { await Self.cycle(index, url: url) }
 
-                    let closedAfter = await Self.allClosed(server)
-                    // Threads of the concurrency pool may come and go: a leak is growth that stays.
-                    _ = await HTTPTestSupport.eventually {
-                        HTTPProcessProbe.threadCount <= threads && HTTPProcessProbe.descriptorCount <= descriptors
-                    }
+                    let settledAfter = Self.settle(server, threads: threads, descriptors: descriptors)
                     var figures: IsolatedMeasurement.Figures = [
                         "closedBefore": closedBefore ? 1 : 0,
-                        "closedAfter": closedAfter ? 1 : 0,
+                        "settledAfter": settledAfter ? 1 : 0,
                         "ioThreads": HTTPProcessProbe.threads(named: "xmlevents-http"),
                         "threadGrowth": HTTPProcessProbe.threadCount - threads,
                         "descriptorGrowth": HTTPProcessProbe.descriptorCount - descriptors,
                         "memoryGrowth": HTTPProcessProbe.residentBytes - memory,
-                        "requests": server.requestCount(for: "/feed.xml"),
+                        "requests": server.requestCount(for: "/feed.xml") - requestsBefore,
                     ]
                     for (kind, count) in HTTPProcessProbe.descriptorKinds
                     where count > descriptorKinds[kind, default: 0] {
@@ -188,6 +178,28 @@ import ThreadSafety
                     }
                     return figures
                 }
+            }
+
+            /// Waits until every connection to `server` is closed on both sides and the process holds
+            /// no more than `threads` threads and `descriptors` descriptors (threads of the
+            /// concurrency pool come and go; a leak is what stays); whether it came to that. The
+            /// guard of a minute only turns a hang or a leak into a failure.
+            ///
+            /// It polls with a blocking sleep, not a task's: a task's sleep arms a Dispatch timer,
+            /// and Dispatch opens a clock's timer descriptor the first time one is armed on it, which
+            /// a short sleep on a loaded machine may not do (its deadline has passed when it comes to
+            /// be armed), so that the wait itself added a descriptor, once, at a moment load chose.
+            private static func settle(_ server: LoopbackServer, threads: Int, descriptors: Int) -> Bool {
+                let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+                while ContinuousClock.now < deadline {
+                    if server.openConnections == 0, HTTPProcessProbe.clientConnections(toPort: server.port) == 0,
+                        HTTPProcessProbe.threadCount <= threads, HTTPProcessProbe.descriptorCount <= descriptors
+                    {
+                        return true
+                    }
+                    usleep(2_000)
+                }
+                return false
             }
         }
     }

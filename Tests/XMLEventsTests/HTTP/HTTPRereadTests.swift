@@ -169,24 +169,64 @@
                 #expect(document.requests.count == 1)
             }
 
-            /// A server without ranges that sends a hundred bytes more on each connection: every
-            /// re-read makes a little progress, and the budget of short continuations ends it.
-            @Test func aTricklingServerWithoutRangesIsGivenUpOn() async throws {
+            /// What reading `data` from a server without ranges, which cuts every connection
+            /// `step` bytes past the last, gave with 8 attempts: so many that the budgets of
+            /// continuations let it go on for 32 short ones.
+            struct SteppedReading {
+                var events: [XMLEvent]
+                var error: (any Error)?
+                var url: URL
+                var progress: XMLSourceProgress
+                var document: Document
+            }
+
+            static func read(_ data: Data, cutEvery step: Int) async throws -> SteppedReading {
                 try await HTTPTestSupport.withServer { server in
-                    let data = ResumeSupport.document(60_000)
-                    let cuts = stride(from: 100, to: data.count, by: 100).map { Document.Cut.close(at: $0) }
+                    let cuts = stride(from: step, to: data.count, by: step).map { Document.Cut.close(at: $0) }
                     let document = Document(Self.tagged(data), cuts: cuts, advertisesRanges: false)
                     server.route("/doc.xml", document)
                     let url = server.url("/doc.xml")
                     let events = XMLEvents(url: url, configuration: ResumeSupport.configuration(attempts: 8))
-                    let (_, error) = await ResumeSupport.collect(events)
-                    #expect(
-                        error as? XMLHTTPError
-                            == .truncatedBody(url: url, receivedByteCount: 3_300, expectedByteCount: data.count))
-                    #expect(document.requests.count == 33)
-                    // Request k re-read the 100 × (k − 1) bytes before its own hundred.
-                    #expect(events.source.progress.rereadByteCount == (1...32).reduce(0) { $0 + 100 * $1 })
+                    let (received, error) = await ResumeSupport.collect(events)
+                    return SteppedReading(
+                        events: received, error: error, url: url, progress: events.source.progress, document: document)
                 }
+            }
+
+            /// A server without ranges that cuts every connection 10,000 bytes past the last: no
+            /// budget of continuations stops it, and each re-read costs every byte received,
+            /// 2.1 MB in all for a 210 KB document. The bytes re-read stay within four times the
+            /// document's length: 12 re-reads (780,000 bytes), and the thirteenth break, at
+            /// 130,000 bytes, ends the transfer with its own error.
+            @Test func theBytesReReadStayWithinFourTimesTheDocument() async throws {
+                let data = ResumeSupport.document(210_000)
+                // Four times the length admits 12 re-reads (780,000 bytes), not 13 (910,000).
+                try #require((195_000..<227_500).contains(data.count))
+                let reference = try await ResumeSupport.fileEvents(of: data)
+                let reading = try await Self.read(data, cutEvery: 10_000)
+                #expect(
+                    reading.error as? XMLHTTPError
+                        == .truncatedBody(url: reading.url, receivedByteCount: 130_000, expectedByteCount: data.count))
+                // Compared apart from the expectation, which would print both lists whole.
+                let isPrefix = ResumeSupport.isProperPrefix(reading.events, of: reference)
+                #expect(isPrefix, "\(reading.events.count) events of \(reference.count)")
+                #expect(reading.progress.rereadByteCount == (1...12).reduce(0) { $0 + 10_000 * $1 })
+                #expect(reading.progress.resumptionCount == 12)
+                #expect(reading.document.requests.count == 13)
+                #expect(reading.document.requests.allSatisfy { $0.status == 200 && $0.range == nil })
+            }
+
+            /// A server without ranges that sends a hundred bytes more on each connection: every
+            /// re-read makes a little progress, and the budget of short continuations ends it.
+            @Test func aTricklingServerWithoutRangesIsGivenUpOn() async throws {
+                let data = ResumeSupport.document(60_000)
+                let reading = try await Self.read(data, cutEvery: 100)
+                #expect(
+                    reading.error as? XMLHTTPError
+                        == .truncatedBody(url: reading.url, receivedByteCount: 3_300, expectedByteCount: data.count))
+                #expect(reading.document.requests.count == 33)
+                // Request k re-read the 100 × (k − 1) bytes before its own hundred.
+                #expect(reading.progress.rereadByteCount == (1...32).reduce(0) { $0 + 100 * $1 })
             }
         }
     }

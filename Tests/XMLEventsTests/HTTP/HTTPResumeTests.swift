@@ -73,8 +73,10 @@
                     let document = LoopbackRangedDocument(
                         .init(bytes: data, entityTag: ResumeSupport.entityTag), cuts: [.stall(at: 50_000)])
                     server.route("/doc.xml", document)
+                    // A second: the server must send the 50,000 bytes before the stall within it,
+                    // which even a loaded machine does.
                     var configuration = ResumeSupport.configuration()
-                    configuration.idleTimeout = .milliseconds(300)
+                    configuration.idleTimeout = .seconds(1)
                     let events = XMLEvents(url: server.url("/doc.xml"), configuration: configuration)
                     let (received, error) = await ResumeSupport.collect(events)
                     #expect(error == nil, "\(String(describing: error))")

@@ -419,6 +419,58 @@ import Testing
         #expect(try verdict(503, fields) == .otherStatus)
     }
 
+    /// The server: no ranges, a strong entity tag, every connection cut 1 MiB past the
+    /// last, for a 25.5 MB document. No continuation is short, so only the bound on the bytes
+    /// re-read, four times the document's length, ends it: after 13 re-reads (95.4 MB), at the
+    /// fourteenth break, where finishing would have re-read 314 MB in 24.
+    @Test func theBytesReReadAreBoundedByFourTimesTheDocument() throws {
+        let length = 25_500_000
+        let mebibyte = 1 << 20
+        let fields: Fields = [("ETag", "\"v1\""), ("Content-Length", "\(length)")]
+        var resumption = HTTPResumption(policy: .default, request: try Self.request())
+        #expect(resumption.firstResponse(status: 200, fields: fields, contentLength: length) == .accept)
+        Self.take(mebibyte, into: &resumption)
+        let plans = Self.rereadUntilGivenUp(&resumption, fields: fields, bringing: mebibyte, length: length)
+        #expect(plans.count == 14)
+        #expect(plans.last == .giveUp)
+        #expect(resumption.receivedByteCount == 14 * mebibyte)
+        #expect(resumption.rereadByteCount == (1...13).reduce(0) { $0 + $1 * mebibyte })
+        #expect(resumption.rereadByteCount <= 4 * length)
+
+        // Without a Content-Length, the bound is four times the bytes received: 1,000, then
+        // a byte more with each re-read, gives four re-reads (4,006 bytes of 4,012); a fifth
+        // would make 5,010 of 4,016.
+        let unstated: Fields = [("ETag", "\"v1\"")]
+        var unknown = HTTPResumption(policy: .default, request: try Self.request())
+        #expect(unknown.firstResponse(status: 200, fields: unstated, contentLength: nil) == .accept)
+        Self.take(1_000, into: &unknown)
+        let unknownPlans = Self.rereadUntilGivenUp(&unknown, fields: unstated, bringing: 1)
+        #expect(unknownPlans.count == 5)
+        #expect(unknownPlans.last == .giveUp)
+        #expect(unknown.rereadByteCount == 4_006)
+        #expect(unknown.receivedByteCount == 1_004)
+    }
+
+    /// Breaks `resumption` (of a server without ranges) again and again, each continuation
+    /// re-reading what was received and bringing `count` bytes more, until the document's
+    /// `length` bytes are received, if it has one; returns the plans, up to the first that is
+    /// not to resume.
+    static func rereadUntilGivenUp(
+        _ resumption: inout HTTPResumption, fields: Fields, bringing count: Int, length: Int = .max
+    ) -> [HTTPResumption.Plan] {
+        var plans: [HTTPResumption.Plan] = []
+        while plans.count < 100, resumption.receivedByteCount < length {
+            let plan = resumption.planAfterBreak(randomFraction: 0)
+            plans.append(plan)
+            guard case .resume = plan else { break }
+            guard resumption.verdict(status: 200, fields: fields) == .accept else { break }
+            let received = resumption.receivedByteCount
+            #expect(Self.take(received, into: &resumption) == .init(skipped: received))
+            Self.take(Swift.min(count, length - received), into: &resumption)
+        }
+        return plans
+    }
+
     /// The digest of a body is the same however its bytes are split, and changes with any byte.
     @Test func theBodyChecksumIgnoresHowTheBytesAreSplit() {
         var generator = SystemRandomNumberGenerator()

@@ -77,10 +77,11 @@
         }
 
         /// Waits (without blocking a thread) until `condition` holds or `limit` passes: the limit
-        /// turns a hang into a failure, it is not a measure of speed.
+        /// turns a hang into a failure, it is not a measure of speed, and is a minute so that a
+        /// loaded machine cannot reach it.
         ///
         /// - Returns: Whether the condition came to hold.
-        static func eventually(within limit: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
+        static func eventually(within limit: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
             let clock = ContinuousClock()
             let deadline = clock.now.advanced(by: limit)
             while !condition() {

@@ -146,10 +146,17 @@ enum AttackCatalog {
             expectation: { _ in .error(.attributeDefaultsLimitExceeded, at: .offset(8_698_930)) }),
     ]
 
-    /// The external entity was skipped (its reference left nothing) or the document refused
-    /// just after `&leaked;`, which is then undeclared (both documents end with `[&leaked;]</r>`).
+    /// The external entity was skipped (its reference reported as such, nothing read) or the
+    /// document refused just after `&leaked;`, which is then undeclared (both documents end with
+    /// `[&leaked;]</r>`).
     static let skippedOrRefused = AttackExpectation.errorOrResult(.undeclaredEntity, at: .beforeEnd(5)) {
-        $0.texts == ["[]"] ? nil : "texts \($0.texts), expected [\"[]\"]"
+        skipped("leaked", $0)
+    }
+
+    /// Why `report` is not the text `[` and `]` around the skipped entity `name`, or `nil`.
+    static func skipped(_ name: String, _ report: AttackReport) -> String? {
+        report.texts == ["[", "]"] && report.skippedEntities == [name]
+            ? nil : "texts \(report.texts), skipped \(report.skippedEntities), expected [\"[\", \"]\"] around &\(name);"
     }
 
     static let externalReferences: [AttackCase] = [
@@ -158,7 +165,7 @@ enum AttackCatalog {
             document: { targets in
                 AttackDocument("<!DOCTYPE r [<!ENTITY x SYSTEM '\(targets.secretFile.absoluteString)'>]><r>[&x;]</r>")
             },
-            expectation: { _ in .result { $0.texts == ["[]"] ? nil : "texts \($0.texts), expected [\"[]\"]" } }),
+            expectation: { _ in .result { skipped("x", $0) } }),
         AttackCase(
             name: "XXE: parameter entity to a local file",
             secretFileContent: { "<!ENTITY leaked '\($0)'>" },
@@ -184,7 +191,7 @@ enum AttackCatalog {
                 AttackDocument(
                     "<!DOCTYPE r SYSTEM '\(targets.canary("/canary/evil.dtd").absoluteString)'><r>[&leaked;]</r>")
             },
-            expectation: { _ in .result { $0.texts == ["[]"] ? nil : "texts \($0.texts), expected [\"[]\"]" } }),
+            expectation: { _ in .result { skipped("leaked", $0) } }),
         AttackCase(
             name: "external general entity over HTTP",
             source: .http,
@@ -192,7 +199,7 @@ enum AttackCatalog {
                 AttackDocument(
                     "<!DOCTYPE r [<!ENTITY g SYSTEM '\(targets.canary("/canary/g.ent").absoluteString)'>]><r>[&g;]</r>")
             },
-            expectation: { _ in .result { $0.texts == ["[]"] ? nil : "texts \($0.texts), expected [\"[]\"]" } }),
+            expectation: { _ in .result { skipped("g", $0) } }),
         AttackCase(
             name: "external parameter entity over HTTP",
             source: .http,

@@ -29,6 +29,9 @@
                 check(text)
             case .comment(let text):
                 check(text)
+            case .skippedEntity(let name):
+                if report.skippedEntities.count < 8 { report.skippedEntities.append(name) }
+                check(name)
             case .processingInstruction(let target, let data):
                 check(target)
                 check(data)

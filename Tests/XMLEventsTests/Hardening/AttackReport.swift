@@ -29,6 +29,8 @@ struct AttackReport: Codable, Sendable {
     /// The first few element names and text runs (shortened), for checks on small documents.
     var elementNames: [String] = []
     var texts: [String] = []
+    /// The first few entity references that were not replaced, by name.
+    var skippedEntities: [String] = []
 
     /// Wall-clock and CPU seconds of the parse alone (source included, process start excluded).
     var wallSeconds = 0.0
@@ -52,6 +54,7 @@ struct AttackReport: Codable, Sendable {
         textBytes = reader.textBytes
         elementNames = reader.elementNames
         texts = reader.texts
+        skippedEntities = reader.skippedEntities
         secretSeen = secretSeen || reader.secretSeen
     }
 }

@@ -51,6 +51,12 @@
             check(data)
         }
 
+        mutating func skippedEntity(_ name: String) {
+            report.events += 1
+            if report.skippedEntities.count < 8 { report.skippedEntities.append(name) }
+            if name.contains(marker) { report.secretSeen = true }
+        }
+
         mutating func doctype(name: String, publicID: String?, systemID: String?) {
             report.events += 1
             for string in [name, publicID ?? "", systemID ?? ""] where string.contains(marker) {

@@ -43,7 +43,7 @@ extension LoopbackHTTPTests {
                 // The next byte comes only once the stall is over: a second after the request at the
                 // least, since the stall began after the request had arrived. The stall's length is
                 // the feature, so its time is checked, one-sided: a busy machine only makes it later.
-                #expect(client.readOnce(timeout: .seconds(10)) != .timedOut)
+                #expect(client.readOnce(timeout: RawHTTPClient.patience) != .timedOut)
                 #expect(ContinuousClock.now - requested >= .seconds(1))
                 let response = try client.readBody(of: head)
                 #expect(response.body == Self.body)
@@ -66,11 +66,11 @@ extension LoopbackHTTPTests {
 
             let stopping = ContinuousClock.now
             server.stop()
-            // The stall would hold stop forever; a bound of seconds proves stop ended it without
+            // The stall would hold stop forever; a bound of a minute proves stop ended it without
             // timing the machine.
-            #expect(ContinuousClock.now - stopping < .seconds(10))
+            #expect(ContinuousClock.now - stopping < .seconds(60))
             #expect(client.buffer.isEmpty)
-            #expect(client.readToEnd(timeout: .seconds(2)) != .timedOut)
+            #expect(client.readToEnd() != .timedOut)
             #expect(server.exchanges.first?.outcome == .serverStopped)
             #expect(server.openConnections == 0)
         }

@@ -10,6 +10,10 @@ extension LoopbackHTTPTests {
     /// A deliberately small HTTP/1.1 client over a blocking POSIX socket, so that tests see exactly
     /// the bytes the server wrote, when it wrote them, and how the connection ended.
     final class RawHTTPClient {
+        /// How long a read waits for what it expects before giving up: a guard that turns a hang
+        /// into a failure, a minute so that a loaded machine cannot reach it.
+        static let patience = Duration.seconds(60)
+
         /// Why the client could not go on.
         struct Failure: Error, CustomStringConvertible {
             /// What went wrong.
@@ -116,7 +120,7 @@ extension LoopbackHTTPTests {
         }
 
         /// Reads until ``buffer`` holds at least `count` bytes.
-        func read(untilBuffered count: Int, timeout: Duration = .seconds(5)) throws {
+        func read(untilBuffered count: Int, timeout: Duration = RawHTTPClient.patience) throws {
             let deadline = ContinuousClock.now.advanced(by: timeout)
             while buffer.count < count {
                 let left = ContinuousClock.now.duration(to: deadline)
@@ -128,7 +132,7 @@ extension LoopbackHTTPTests {
 
         /// Reads until the server closes or resets the connection, or `timeout` passes.
         @discardableResult
-        func readToEnd(timeout: Duration = .seconds(5)) -> ReadEvent {
+        func readToEnd(timeout: Duration = RawHTTPClient.patience) -> ReadEvent {
             let deadline = ContinuousClock.now.advanced(by: timeout)
             while true {
                 let left = ContinuousClock.now.duration(to: deadline)
@@ -140,7 +144,7 @@ extension LoopbackHTTPTests {
         }
 
         /// Reads and consumes a response head; body bytes that came with it stay in ``buffer``.
-        func readHead(timeout: Duration = .seconds(5)) throws -> RawHTTPResponse {
+        func readHead(timeout: Duration = RawHTTPClient.patience) throws -> RawHTTPResponse {
             let deadline = ContinuousClock.now.advanced(by: timeout)
             let separator = Array("\r\n\r\n".utf8)
             while true {
@@ -156,7 +160,8 @@ extension LoopbackHTTPTests {
 
         /// Reads the body that `head` announces, as far as the connection delivers it, and returns
         /// the response with its body and whether the framing was met.
-        func readBody(of head: RawHTTPResponse, isHeadRequest: Bool = false, timeout: Duration = .seconds(5)) throws
+        func readBody(of head: RawHTTPResponse, isHeadRequest: Bool = false, timeout: Duration = RawHTTPClient.patience)
+            throws
             -> RawHTTPResponse
         {
             var response = head
@@ -198,7 +203,9 @@ extension LoopbackHTTPTests {
         }
 
         /// Reads one whole response: head, then body.
-        func readResponse(isHeadRequest: Bool = false, timeout: Duration = .seconds(5)) throws -> RawHTTPResponse {
+        func readResponse(isHeadRequest: Bool = false, timeout: Duration = RawHTTPClient.patience) throws
+            -> RawHTTPResponse
+        {
             try readBody(of: try readHead(timeout: timeout), isHeadRequest: isHeadRequest, timeout: timeout)
         }
 

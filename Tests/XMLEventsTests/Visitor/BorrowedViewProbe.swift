@@ -55,6 +55,12 @@ struct BorrowedViewProbe: XMLVisitor {
         if let expected = nextReference(), expected != .endDocument { problem("endDocument, want \(expected)") }
     }
 
+    mutating func skippedEntity(_ name: String) {
+        if let expected = nextReference(), expected != .skippedEntity(name: name) {
+            problem("skipped entity \(name), want \(expected)")
+        }
+    }
+
     mutating func text(_ text: borrowing XMLText) {
         guard case .text(let expected) = nextReference() else { return problem("text out of place") }
         check(text, against: expected, what: "text")

@@ -58,6 +58,11 @@ struct HookedVisitor: XMLVisitor {
         try afterEvent()
     }
 
+    mutating func skippedEntity(_ name: String) throws {
+        recorder.skippedEntity(name)
+        try afterEvent()
+    }
+
     mutating func endDocument() throws {
         recorder.endDocument()
         try afterEvent()

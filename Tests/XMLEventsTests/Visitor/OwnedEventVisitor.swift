@@ -41,6 +41,10 @@ struct OwnedEventVisitor: XMLVisitor {
         events.append(.processingInstruction(target: target.string, data: data.string))
     }
 
+    mutating func skippedEntity(_ name: String) {
+        events.append(.skippedEntity(name: name))
+    }
+
     mutating func endDocument() {
         events.append(.endDocument)
     }

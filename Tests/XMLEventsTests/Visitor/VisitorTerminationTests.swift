@@ -42,7 +42,7 @@ import Testing
 
     static let everyKind = Data(
         """
-        <?xml version="1.0"?><!DOCTYPE r><r><!--c--><?pi d?><![CDATA[x]]>t<e/></r>
+        <?xml version="1.0"?><!DOCTYPE r SYSTEM "r.dtd"><r><!--c--><?pi d?><![CDATA[x]]>t<e/>&s;</r>
         """.utf8)
 
     static func kind(of event: XMLEvent) -> String {
@@ -55,6 +55,7 @@ import Testing
         case .cdata: "cdata"
         case .comment: "comment"
         case .processingInstruction: "processingInstruction"
+        case .skippedEntity: "skippedEntity"
         case .endDocument: "endDocument"
         }
     }
@@ -63,7 +64,7 @@ import Testing
     /// one that threw, as the owned events have them.
     @Test(arguments: [
         "startDocument", "doctype", "startElement", "endElement", "text", "cdata", "comment",
-        "processingInstruction", "endDocument",
+        "processingInstruction", "skippedEntity", "endDocument",
     ])
     func throwingFromAnyMethodStopsTheVisit(kind: String) async throws {
         let options = XMLParsingOptions(reportsCDATA: true)

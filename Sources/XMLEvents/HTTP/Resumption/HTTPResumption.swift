@@ -246,6 +246,7 @@
             }
             guard attemptsInARow < policy.maximumAttempts, shortContinuations < policy.maximumShortContinuations
             else { return .giveUp }
+            if case .rereading = offer, !affordsAnotherReread { return .giveUp }
             attemptsInARow += 1
             continuationStart = receivedByteCount
             isContinuation = true
@@ -253,6 +254,22 @@
             // continuation that brought little: this one counts as one until it proves otherwise.
             let step = Swift.max(attemptsInARow, shortContinuations + 1)
             return .resume(after: policy.backoff(beforeAttempt: step, randomFraction: randomFraction))
+        }
+
+        /// Whether re-reading the bytes received once more keeps the bytes re-read over the
+        /// transfer within ``XMLHTTPConfiguration/ResumptionPolicy/maximumRereadFactor`` times the
+        /// document's length (as sent: the complete length, or the bytes received while it is
+        /// unknown).
+        ///
+        /// Each re-read costs every byte received so far, and a continuation that brings 1 MiB or
+        /// more is not counted against the short ones: without this bound, a server that cuts
+        /// every connection a little past the last would be re-read in a total that grows with
+        /// the square of the document's length.
+        private var affordsAnotherReread: Bool {
+            let length = Swift.max(completeLength ?? 0, receivedByteCount)
+            let (budget, overflow) = length.multipliedReportingOverflow(
+                by: XMLHTTPConfiguration.ResumptionPolicy.maximumRereadFactor)
+            return overflow || rereadByteCount + receivedByteCount <= budget
         }
 
         /// The header fields that make a request a continuation; they replace any of the same

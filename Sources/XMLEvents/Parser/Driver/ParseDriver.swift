@@ -49,6 +49,18 @@ final class ParseDriver {
     /// Bytes of an incomplete step, held until the step is complete or the input ends.
     @exclusivity(unchecked) private var heldBack: [UInt8] = []
 
+    /// The bytes of one code unit of the document's encoding, as its first bytes tell (see
+    /// ``ByteOrderMark/codeUnitByteCount``), once bytes are parsed as they arrive; 0 before.
+    ///
+    /// Parsing as bytes arrive hands libxml2 whole code units only, and keeps the bytes of an
+    /// unfinished one for the next chunk. libxml2 2.9 converts every chunk it is handed as if
+    /// the input ended there, and the converter it takes for a UCS-4 document until the
+    /// declaration is read (`ISO-10646-UCS-4`, which only ICU knows, in a libxml2 built with it
+    /// as Debian's is) then drops the bytes of a code unit cut at the chunk's end: a document
+    /// would fail, or not, by where its chunks ended. Fixed steps need no such care: their
+    /// length is a multiple of any code unit.
+    @exclusivity(unchecked) private var codeUnitByteCount = 0
+
     /// Follows the prolog, and the bytes of an unfinished document type declaration header it
     /// holds back (see ``DoctypeHeaderScan``).
     @exclusivity(unchecked) private var doctypeScan = DoctypeHeaderScan()
@@ -70,6 +82,12 @@ final class ParseDriver {
     /// The error that ended the document, if one did.
     @usableFromInline
     var error: XMLParsingError? { status.error }
+
+    /// Where libxml2 has got to in the input: the line, column and byte offset it reports, as for
+    /// a start tag. After the input's end, the position just past it.
+    var position: (line: Int, column: Int, byteOffset: Int) {
+        context?.position ?? (line: 0, column: 0, byteOffset: 0)
+    }
 
     /// Parses the next step of the document from the start of `bytes` and returns how many of
     /// them it took; the events the step completed are recorded on ``tape``, which is emptied
@@ -177,9 +195,18 @@ final class ParseDriver {
             heldBack.removeAll()
         } else if parsesAsBytesArrive, isLast, !heldBack.isEmpty, context.hasStarted || heldBack.count >= 4 {
             // The first slice waits for 4 bytes, which the byte order mark and libxml2's own
-            // encoding detection need; after it, nothing waits.
-            heldBack.withUnsafeBytes { parseStep($0, context: context) }
-            heldBack.removeAll(keepingCapacity: true)
+            // encoding detection need; after it, nothing waits but an unfinished code unit.
+            if codeUnitByteCount == 0 {
+                codeUnitByteCount = heldBack.withUnsafeBytes { ByteOrderMark(leadingBytes: $0).codeUnitByteCount }
+            }
+            let ready = heldBack.count - heldBack.count % codeUnitByteCount
+            if ready == heldBack.count {
+                heldBack.withUnsafeBytes { parseStep($0, context: context) }
+                heldBack.removeAll(keepingCapacity: true)
+            } else if ready > 0 {
+                heldBack.withUnsafeBytes { parseStep(UnsafeRawBufferPointer(rebasing: $0[..<ready]), context: context) }
+                heldBack.removeFirst(ready)
+            }
         }
         return taken
     }

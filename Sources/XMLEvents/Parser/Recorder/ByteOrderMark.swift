@@ -35,6 +35,17 @@ enum ByteOrderMark: CustomStringConvertible {
         }
     }
 
+    /// The bytes of one code unit of the encoding the first bytes show: 2 for UTF-16, 4 for
+    /// 32-bit code units, 1 for the rest. A declaration cannot change it for the first two
+    /// (see ``contradiction(withDeclared:)``).
+    var codeUnitByteCount: Int {
+        switch self {
+        case .utf16BigEndian, .utf16LittleEndian: return 2
+        case .missing(let bits, _): return bits / 8
+        case .utf8, .none: return 1
+        }
+    }
+
     /// Why the document is refused before libxml2 reads it: 16-bit code units without a mark
     /// whose first character after `<` is not `?` leave no room for an encoding declaration, and
     /// libxml2, reading such bytes as UTF-8, would stop at the first zero byte with a message

@@ -7,8 +7,10 @@ import ThreadSafety
 /// libxml2 loads every external entity, parameter entity and external DTD subset through one
 /// process-wide loader (`xmlSetExternalEntityLoader`). The gate installs itself there once and
 /// decides for the package's own parsers (known by the recorder address in `ctxt->_private`):
-/// the user's ``XMLExternalEntityResolver`` answers, or nothing is loaded. Parsers that are not
-/// ours (another library's in the same process) go to the loader that was there before.
+/// the user's ``XMLExternalEntityResolver`` answers, or nothing is loaded, and a reference in
+/// content whose entity is not loaded is recorded as skipped (libxml2 drops it without a word).
+/// Parsers that are not ours (another library's in the same process) go to the loader that was
+/// there before.
 enum ExternalEntityGate {
     /// Addresses are kept as integers: they are identities here, never dereferenced through
     /// the state.
@@ -57,7 +59,17 @@ enum ExternalEntityGate {
         guard route.isOurs, let context, let session = ParserSession.of(context) else {
             return function(at: route.previous)?(url, publicID, context)
         }
-        guard !session.pointee.status.hasFailed, let resolver = session.pointee.resolver else { return nil }
+        // A reference in content loads its entity into a parser context of its own that has no
+        // input yet; the external subset and parameter entities load into the document's.
+        let referenced = context.pointee.inputNr == 0 ? session.pointee.externalEntityBeingLoaded : nil
+        session.pointee.externalEntityBeingLoaded = nil
+        guard !session.pointee.status.hasFailed else { return nil }
+        guard let resolver = session.pointee.resolver else {
+            if let referenced {
+                session.pointee.recorder.skippedEntity(referenced, because: .notLoaded(resolverIsSet: false))
+            }
+            return nil
+        }
         let request = XMLExternalEntityRequest(
             systemID: url.map { String(cString: $0) },
             publicID: publicID.map { String(cString: $0) }
@@ -71,33 +83,12 @@ enum ExternalEntityGate {
                 "the external entity resolver failed for \(request.systemID ?? request.publicID ?? "?"): \(error)")
             return nil
         }
-        guard let data else { return nil }
-        return makeInput(data, url: url, context: context)
-    }
-
-    private static func makeInput(
-        _ data: Data,
-        url: UnsafePointer<CChar>?,
-        context: xmlParserCtxtPtr
-    ) -> xmlParserInputPtr? {
-        let buffer: xmlParserInputBufferPtr? = data.withUnsafeBytes { bytes in
-            // libxml2 copies the bytes; an empty entity still needs a valid address.
-            let empty: StaticString = ""
-            let start = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
-            return empty.withUTF8Buffer { emptyBytes in
-                let address = start ?? UnsafeRawPointer(emptyBytes.baseAddress)?.assumingMemoryBound(to: CChar.self)
-                return xmlParserInputBufferCreateMem(address, Int32(clamping: bytes.count), XML_CHAR_ENCODING_NONE)
+        guard let data else {
+            if let referenced {
+                session.pointee.recorder.skippedEntity(referenced, because: .notLoaded(resolverIsSet: true))
             }
-        }
-        guard let buffer else { return nil }
-        guard let input = xmlNewIOInputStream(context, buffer, XML_CHAR_ENCODING_NONE) else {
-            xmlFreeParserInputBuffer(buffer)
             return nil
         }
-        if let url {
-            // libxml2 frees the name with the input; it resolves nested references against it.
-            input.pointee.filename = UnsafeRawPointer(xmlCharStrdup(url))?.assumingMemoryBound(to: CChar.self)
-        }
-        return input
+        return ExternalEntityInput.make(data, url: url, context: context, status: session.pointee.status)
     }
 }

@@ -11,15 +11,18 @@ final class LibXML2PushContext {
     private let session: UnsafeMutablePointer<ParserSession>
     private let status: ParseStatus
 
-    /// Counts the contexts created within a task (and its children) that are still alive, so a
-    /// test can prove that each one it caused is freed, whatever runs beside it.
-    final class LiveCounter: Sendable {
-        let count = Atomic<Int>(0)
-    }
+    #if DEBUG
+        /// Counts the contexts created within a task (and its children) that are still alive, so a
+        /// test can prove that each one it caused is freed, whatever runs beside it. Debug builds
+        /// only: a release build does not look up the task-local value for each context.
+        final class LiveCounter: Sendable {
+            let count = Atomic<Int>(0)
+        }
 
-    @TaskLocal static var liveCounter: LiveCounter?
+        @TaskLocal static var liveCounter: LiveCounter?
 
-    private let liveCounter: LiveCounter?
+        private let liveCounter: LiveCounter?
+    #endif
     private let maxAttributesPerElement: Int
     /// Whether the first bytes may refuse the document before libxml2 reads it: not for a
     /// Swift string's UTF-8, whose encoding is known.
@@ -66,13 +69,17 @@ final class LibXML2PushContext {
         status.attach(mainContext: context, recorder: recorder)
         context.pointee._private = UnsafeMutableRawPointer(recorder)
         ExternalEntityGate.register(UnsafeMutableRawPointer(recorder))
-        liveCounter = LibXML2PushContext.liveCounter
-        liveCounter?.count.add(1, ordering: .relaxed)
+        #if DEBUG
+            liveCounter = LibXML2PushContext.liveCounter
+            liveCounter?.count.add(1, ordering: .relaxed)
+        #endif
     }
 
     deinit {
         status.detach()
-        liveCounter?.count.subtract(1, ordering: .relaxed)
+        #if DEBUG
+            liveCounter?.count.subtract(1, ordering: .relaxed)
+        #endif
         ExternalEntityGate.unregister(UnsafeMutableRawPointer(session.pointee.recorder.shared))
         // The SAX2 start-document handler builds a document to hold the DTD; it is ours to free.
         if let document = context.pointee.myDoc {
@@ -188,4 +195,7 @@ final class LibXML2PushContext {
     func stop() {
         xmlStopParser(context)
     }
+
+    /// Where the parser has got to in the document: what the recorder records for a start tag.
+    var position: (line: Int, column: Int, byteOffset: Int) { context.documentPosition }
 }

@@ -16,6 +16,10 @@ struct ParserSession {
     /// The input's first byte that is not a byte order mark's, whitespace or NUL, once one was
     /// fed: what an input without markup starts with, for the error that says so.
     var firstContentByte: UInt8?
+    /// The name of the external parsed entity looked up last, until libxml2 asks the loader for
+    /// it: a reference in content loads its entity right after the lookup, and is skipped when
+    /// nothing is loaded (see ``ExternalEntityGate``). libxml2 keeps the name as long as the DTD.
+    var externalEntityBeingLoaded: UnsafePointer<xmlChar>?
 
     /// The session of a (sub-)context of the package's, through its recorder state.
     @inline(__always)

@@ -26,7 +26,7 @@ enum SAXCallbacks {
         handler.processingInstruction = processingInstruction
         handler.getEntity = getEntity
         handler.getParameterEntity = getParameterEntity
-        handler.reference = nil
+        handler.reference = reference
         handler.serror = structuredError
         return handler
     }
@@ -195,7 +195,21 @@ enum SAXCallbacks {
         session.pointee.recorder.noteEntityExpansion(name: string(name) ?? "", length: Int(entity.pointee.length))
         // Over the allowance, the recorder has failed the document.
         guard !session.pointee.status.hasFailed else { return refuse(context) }
+        if entity.pointee.etype == XML_EXTERNAL_GENERAL_PARSED_ENTITY {
+            session.pointee.externalEntityBeingLoaded = entity.pointee.name
+        }
         return entity
+    }
+
+    /// libxml2 reports an entity reference here (entities are replaced, so only this one) when
+    /// the entity is not declared but its declaration may be in an external subset or parameter
+    /// entity that was not read: in content it is skipped, and recorded so. In an attribute
+    /// value it is dropped from the value, which ``structuredError`` has already refused.
+    private static let reference: referenceSAXFunc = { ctx, name in
+        guard let ctx, let name, let session = session(ctx),
+            ctx.assumingMemoryBound(to: xmlParserCtxt.self).pointee.instate != XML_PARSER_ATTRIBUTE_VALUE
+        else { return }
+        session.pointee.recorder.skippedEntity(name, because: .undeclared)
     }
 
     /// Makes a (sub-)context give up on the reference. Returning `nil` is not enough: libxml2
@@ -210,14 +224,18 @@ enum SAXCallbacks {
     /// chunk is parsed, for context-free reports such as encoding failures (as the thread's
     /// structured handler, with the main context as `userData`).
     static let structuredError: xmlStructuredErrorFunc = { userData, error in
-        guard let userData, let error, let session = session(userData), isFatal(error.pointee) else { return }
+        guard let userData, let error, let session = session(userData),
+            isFatal(error.pointee) || isUndeclaredEntityInAttributeValue(error.pointee)
+        else { return }
         let report = error.pointee
         var (code, message) = LibXML2Wording.words(
             for: LibXML2Wording.Report(
                 code: Int(report.code), message: report.message.map { String(cString: $0) } ?? "",
                 str1: report.str1.map { String(cString: $0) }, str2: report.str2.map { String(cString: $0) },
                 str3: report.str3.map { String(cString: $0) }, int1: Int(report.int1)))
-        if code == .extraContent || code == .documentEmpty {
+        if isUndeclaredEntityInAttributeValue(report) {
+            (code, message) = (.skippedEntity, describeSkipInAttributeValue(report))
+        } else if code == .extraContent || code == .documentEmpty {
             (code, message) = session.pointee.recorder.describeEarlyEnd(
                 libxml2Message: message, firstContentByte: session.pointee.firstContentByte)
         } else if let size = sizeRefusal(code, session.pointee.mainContext) {
@@ -258,6 +276,24 @@ enum SAXCallbacks {
         Int(XML_ERR_COMMENT_NOT_FINISHED.rawValue), Int(XML_ERR_PI_NOT_FINISHED.rawValue),
         Int(XML_ERR_CDATA_NOT_FINISHED.rawValue),
     ]
+
+    /// Whether a report is libxml2's warning that an entity referenced in an attribute value (an
+    /// attribute's own, or a default in an `<!ATTLIST>`) is not declared, in a document whose
+    /// external subset or parameter entities were not read: libxml2 leaves it out of the value,
+    /// where no event can report it in its place.
+    private static func isUndeclaredEntityInAttributeValue(_ report: xmlError) -> Bool {
+        report.code == Int32(XML_WAR_UNDECLARED_ENTITY.rawValue) && report.level == XML_ERR_ERROR
+            && report.domain == Int32(XML_FROM_PARSER.rawValue)
+            && report.ctxt.map { $0.assumingMemoryBound(to: xmlParserCtxt.self).pointee.instate }
+                == XML_PARSER_ATTRIBUTE_VALUE
+    }
+
+    /// The error for an entity left out of an attribute value.
+    private static func describeSkipInAttributeValue(_ report: xmlError) -> String {
+        let name = report.str1.map { String(cString: $0) } ?? "?"
+        return "the entity '\(name)' in an attribute value was not replaced: \(TapeRecorder.undeclaredReason); "
+            + "a value cannot hold a reference that is not replaced"
+    }
 
     /// Whether a report ends the document. Fatal errors do, and so do namespace errors (a
     /// namespace-aware parser must reject an unbound prefix). libxml2's other non-fatal errors do

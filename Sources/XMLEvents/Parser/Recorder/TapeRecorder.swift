@@ -37,6 +37,7 @@ struct TapeRecorder {
     private var openOwnedNames: [XMLName] = []
     private let limits: XMLParsingLimits
     private let reportsCDATA: Bool
+    private let rejectsSkippedEntities: Bool
 
     init(
         tape: EventTape, options: XMLParsingOptions, status: ParseStatus,
@@ -48,6 +49,7 @@ struct TapeRecorder {
         columns = tape.columns
         limits = options.limits
         reportsCDATA = options.reportsCDATA
+        rejectsSkippedEntities = options.rejectsSkippedEntities
         names = NameCache(isInterned: isInterned)
         shared = xmlevents_recorder_create()
         shared.pointee.columns = UnsafeMutableRawPointer(tape.columns).assumingMemoryBound(to: xmlevents_columns.self)
@@ -350,6 +352,52 @@ struct TapeRecorder {
         flushPending()
         record(EventTape.Entry(kind: .endDocument))
     }
+
+    /// Why libxml2 left a reference to an entity in content unreplaced.
+    enum EntitySkip {
+        /// An external entity that was not loaded: there is no resolver, or it returned `nil`.
+        case notLoaded(resolverIsSet: Bool)
+        /// An entity that is not declared, in a document whose external subset or parameter
+        /// entities, which may declare it, were not read (libxml2 only warns there).
+        case undeclared
+    }
+
+    /// A reference to an entity in content that libxml2 did not replace: recorded where it stood
+    /// (the text before it ends there), or the document fails with
+    /// ``XMLParsingOptions/rejectsSkippedEntities``.
+    mutating func skippedEntity(_ name: UnsafePointer<UInt8>, because reason: EntitySkip) {
+        flushPending()
+        let start = columns.pointee.bytes.count
+        let count = appendCString(name)
+        guard count <= limits.maxNameLength, !rejectsSkippedEntities else {
+            columns.pointee.bytes.removeLast(from: start)
+            guard count <= limits.maxNameLength else {
+                return fail(
+                    .nameLengthLimitExceeded, "a name is longer than the limit of \(limits.maxNameLength) bytes")
+            }
+            return fail(.skippedEntity, Self.describeSkip(of: String(cString: name), reason))
+        }
+        record(EventTape.Entry(kind: .skippedEntity, start: start, count: count))
+    }
+
+    /// Why the entity `name` was skipped, for the error that reports it.
+    static func describeSkip(of name: String, _ reason: EntitySkip) -> String {
+        switch reason {
+        case .notLoaded(let resolverIsSet):
+            let why =
+                resolverIsSet
+                ? "the external entity resolver did not load it"
+                : "it is an external entity, and no externalEntityResolver is set to load it"
+            return "the entity '\(name)' was not replaced: \(why)"
+        case .undeclared:
+            return "the entity '\(name)' was not replaced: \(undeclaredReason)"
+        }
+    }
+
+    /// Why an entity that is not declared is skipped rather than an error.
+    static let undeclaredReason =
+        "it is not declared, and its declaration may be in the external DTD subset or a parameter entity, "
+        + "which were not read"
 
     /// Charges the replacement text an entity reference is about to produce to the
     /// amplification allowance.

@@ -76,6 +76,8 @@ extension EventTape {
                 return .doctype(name: doctype.name, publicID: doctype.publicID, systemID: doctype.systemID)
             case .endDocument:
                 return .endDocument
+            case .skippedEntity:
+                return .skippedEntity(name: tape.string(start: entry.start, count: entry.count))
             }
         }
 

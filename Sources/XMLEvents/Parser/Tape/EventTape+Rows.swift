@@ -21,6 +21,8 @@ extension EventTape {
         /// The target's `count` bytes at `start`, then `extra` bytes of data.
         case processingInstruction
         case endDocument
+        /// The entity's name: `count` bytes at `start`.
+        case skippedEntity
     }
 
     @usableFromInline

@@ -36,7 +36,7 @@ extension EventTapeFeed {
     // source in the caller (a byte-at-a-time source would otherwise gather generically).
     @inlinable
     nonisolated(nonsending) mutating func advanceBatch() async throws -> Bool {
-        guard case .reading = phase else { return try await advance() }
+        guard machine.isReading else { return try await advance() }
         let owner: TapePipeline.Owner
         if let pipeline {
             owner = pipeline
@@ -44,13 +44,9 @@ extension EventTapeFeed {
             guard let parsingAhead else { return try await advance() }
             owner = TapePipeline.Owner()
             parsingAhead(self, owner.pipeline)
-            // This feed now only reads: the source and the driver are the parsing task's.
+            // This feed now only reads: the stages are the parsing task's.
             tape = owner.pipeline.tape
-            source = nil
-            driver = nil
-            chunk = nil
-            ownChunk = nil
-            unpacking = .plain
+            releaseStages()
             pipeline = owner
         }
         let outcome = await owner.pipeline.nextBatch()
@@ -59,11 +55,11 @@ extension EventTapeFeed {
             return true
         case .ended:
             // The last steps' events, if any, are read before the end is reported.
-            end(.done)
+            end(with: nil)
             return tape.count > 0
         case .failed(let error):
             // Thrown by the next call, after the events before it; none for cancellation.
-            end(.failed(error))
+            end(with: error)
             if tape.count > 0, !(error is CancellationError) { return true }
             return try await advance()
         }
@@ -82,25 +78,21 @@ extension EventTapeFeed {
         do {
             while try await advance(appending: appending) {
                 appending = true
-                guard case .reading = phase, tape.count > 0 else { continue }
-                if tape.holdsBatch || (!hasBytesAtHand && !sourceHasChunkAtHand) || ContinuousClock.now >= deadline {
+                guard machine.isReading, tape.count > 0 else {
+                    // The events before a failure go to the reader before its verification.
+                    if case .verifying = machine.state, tape.count > 0 { return .more }
+                    continue
+                }
+                // A chunk of records' tape is a batch of its own: it replaces the tape.
+                if tape.holdsBatch || (!hasBytesAtHand && !inputHasChunkAtHand) || ContinuousClock.now >= deadline
+                    || stages?.records != nil
+                {
                     return .more
                 }
             }
             return .ended
         } catch {
             return .failed(error)
-        }
-    }
-
-    /// Whether reading the source's next chunk will not wait (a regular file, data in memory, a
-    /// stream with chunks buffered): only then does a batch go on into it, since a batch that
-    /// waited for its source would hold the events it has parsed back from the reader.
-    @inlinable var sourceHasChunkAtHand: Bool {
-        switch unpacking {
-        case .plain: (source as? any ChunkReadiness)?.hasChunkAtHand ?? false
-        case .decompressing(let owner): owner.stage.hasChunkAtHand
-        case .sniffing: false
         }
     }
 }

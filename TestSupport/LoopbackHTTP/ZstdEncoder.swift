@@ -1,4 +1,4 @@
-import CZstdEncoder
+import CZstd
 import Foundation
 
 /// zstd coding with libzstd's streaming compressor, each chunk flushed as a block the client can

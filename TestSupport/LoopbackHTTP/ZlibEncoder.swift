@@ -1,4 +1,4 @@
-import CZlibEncoder
+import CZlib
 import Foundation
 
 /// gzip or deflate coding with zlib's `deflate`, streaming: memory stays bounded by zlib's
@@ -55,7 +55,7 @@ final class ZlibEncoder: ContentEncoder {
                 while true {
                     stream.pointee.next_out = buffer.baseAddress
                     stream.pointee.avail_out = uInt(buffer.count)
-                    let code = CZlibEncoder.deflate(stream, flush)
+                    let code = CZlib.deflate(stream, flush)
                     let produced = buffer.count - Int(stream.pointee.avail_out)
                     output.append(UnsafeBufferPointer(rebasing: buffer[..<produced]))
                     let outputIsFull = stream.pointee.avail_out == 0

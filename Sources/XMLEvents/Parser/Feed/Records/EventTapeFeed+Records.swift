@@ -1,0 +1,104 @@
+import Foundation
+
+/// Parsing a big document made of records in chunks, on other cores (see ``RecordsParse``).
+///
+/// The single parse starts every document. While its first bytes pass, ``RecordLookout`` tells
+/// whether the rest can be cut into chunks of records, and where: the single parse then parses
+/// up to that boundary, stops there, and the chunks take over; their tapes reach the reader in
+/// document order, as the single parse's steps did. When a chunk's parser fails, or the input
+/// does, one parser takes over again from that chunk's start, framed, so that the events and the
+/// error are the single parser's.
+extension EventTapeFeed {
+    /// Where the single parse stops for the chunks of records to take over.
+    @usableFromInline
+    struct RecordsSwitch {
+        let frame: DocumentFrame
+        let boundary: RecordSplitter.Boundary
+        let splitter: RecordSplitter
+        /// The bytes of the chunk at hand after the boundary, and the boundaries among them.
+        let remainder: [UInt8]
+        let remainderBoundaries: [RecordSplitter.Boundary]
+    }
+
+    /// Shows `chunk` to the lookout; the part of it the single parse is to parse (`nil` for
+    /// none).
+    @usableFromInline
+    mutating func look(at chunk: InputChunk<Source.Element>) -> InputChunk<Source.Element>? {
+        var decision = RecordLookout.Decision.stay
+        chunk.withUnsafeBytes { bytes in decision = stages?.lookout?.look(at: bytes) ?? .stay }
+        switch decision {
+        case .watch:
+            return chunk
+        case .stay:
+            stages?.lookout = nil
+            return chunk
+        case .switchAt(let cut, let frame, let boundary):
+            guard let splitter = stages?.lookout?.handedOverSplitter else { return chunk }
+            stages?.lookout = nil
+            let rootEnd = splitter.rootEnd ?? .max
+            let (head, remainder) = chunk.withUnsafeBytes { bytes in
+                (Data(bytes[..<cut]), [UInt8](bytes[cut...]))
+            }
+            stages?.recordsSwitch = RecordsSwitch(
+                frame: frame, boundary: boundary, splitter: splitter, remainder: remainder,
+                remainderBoundaries: splitter.boundaries.filter { $0.offset > boundary.offset && $0.offset < rootEnd })
+            return head.isEmpty ? nil : .data(head)
+        }
+    }
+
+    /// The single parse has parsed the bytes up to the switch's boundary: it parses those it
+    /// holds back, and the chunks of records take over from where libxml2 ended; unless libxml2
+    /// did not end at the boundary (the splitter misread the document), when the single parse
+    /// goes on.
+    @usableFromInline
+    mutating func switchToRecords(_ recordsSwitch: RecordsSwitch, appending: Bool) {
+        stages?.recordsSwitch = nil
+        if let error = stages?.parse.flush(appending: appending) { return fail(parsing: error) }
+        guard let position = stages?.parse.driver.position, position.byteOffset == recordsSwitch.boundary.offset else {
+            if let error = stages?.parse.take(.data(Data(recordsSwitch.remainder)), appending: true) {
+                fail(parsing: error)
+            }
+            return
+        }
+        let options = options
+        stages?.records = RecordsParse(
+            frame: recordsSwitch.frame, boundary: recordsSwitch.boundary, column: position.column,
+            splitter: recordsSwitch.splitter, remainder: recordsSwitch.remainder,
+            remainderBoundaries: recordsSwitch.remainderBoundaries, options: options)
+    }
+
+    /// Hands the next chunk of records' tape to the reader; at the end of the chunks, ends the
+    /// document; when a single parse takes over, starts it.
+    @usableFromInline
+    nonisolated(nonsending) mutating func readRecords(appending: Bool) async {
+        let outcome: RecordsParse.Outcome
+        do {
+            outcome = try await stages?.nextRecords() ?? .end
+        } catch {
+            return cancel()
+        }
+        switch outcome {
+        case .chunk(let parse):
+            tape = parse.tape
+        case .end:
+            if !appending { discardTape() }
+            end(with: nil)
+        case .handover(let handover):
+            takeOver(handover, appending: appending)
+        }
+    }
+
+    /// Starts a single parse, framed, from the chunk `handover` names.
+    mutating func takeOver(_ handover: RecordsParse.Handover, appending: Bool) {
+        guard let frame = stages?.records?.frame else { return end(with: nil) }
+        let parse = ParseStage<Source.Element>(options: options)
+        tape = parse.driver.tape
+        stages?.records = nil
+        stages?.parse = parse
+        stages?.framing = SequentialFraming(shift: handover.shift)
+        stages?.inputFailure = handover.inputFailure
+        if let error = framed(stages?.parse.take(.data(Data(frame.prefix + handover.bytes)), appending: false), false) {
+            fail(parsing: error)
+        }
+    }
+}

@@ -1,0 +1,391 @@
+/// Finds, as a document's bytes stream past, where each child of the root element ends: the
+/// places where the document can be cut into chunks of whole records, each parsed by a parser of
+/// its own inside the document's prolog and root start tag.
+///
+/// It reads the structure XML gives every document, not the markup's meaning: it knows where
+/// markup starts (`<`), where a comment, a CDATA section, a processing instruction, a document
+/// type declaration or a tag ends, that `<` and `>` inside quoted attribute values and inside
+/// those constructs are not markup, and how deep the elements nest. It does not check that the
+/// document is well-formed: the parsers do that. Whatever it gets wrong about a malformed
+/// document shows as a parser's error in the chunk it cut (see ``Boundary``).
+///
+/// The scan is incremental (``scan(_:)`` takes the bytes in pieces of any size, its state carried
+/// from one to the next) and cheap: it looks at each byte once, skipping runs of text, comments,
+/// CDATA and quoted values by the byte that can end them, sixteen bytes at a time.
+struct RecordSplitter {
+    /// A place just after a child of the root element ends, where a chunk of whole records can
+    /// end and the next begin.
+    struct Boundary: Equatable {
+        /// The offset of the byte after the child's last `>`.
+        var offset: Int
+        /// The 1-based line that byte is on, as libxml2 counts lines: one more than the `\n`
+        /// bytes before it (a `\r\n` ends one line; a lone `\r`, which XML reads as a line end,
+        /// ends none in libxml2's count, whose positions are the ones reported).
+        var line: Int
+    }
+
+    /// Why a document is not cut into records.
+    enum Refusal: Equatable {
+        /// The document type declaration's internal subset declares an entity or attribute
+        /// defaults (or refers to a parameter entity): a chunk's parser would not see them.
+        case internalSubsetDeclarations
+        /// The root element is empty (`<root/>`): there are no records.
+        case emptyRoot
+    }
+
+    /// Where the scan is: what the next byte means.
+    private enum Mode: Equatable {
+        /// Character data, or white space in the prolog or after the root: until `<`.
+        case text
+        /// Just after `<`.
+        case markupStart
+        /// After `<!`, matching a comment's `--`, `[CDATA[` or `DOCTYPE`: how many bytes of
+        /// `<!` matched so far, and of which.
+        case declarationStart(matched: Int)
+        case comment(dashes: Int)
+        case cdata(brackets: Int)
+        case processingInstruction(questionMark: Bool)
+        /// In a start tag, outside quotes; `slash`: the last byte was `/` (an empty-element tag
+        /// if `>` follows).
+        case startTag(slash: Bool)
+        case quoted(UInt8)
+        case endTag
+        /// In the document type declaration; `subsetDepth` is 1 inside `[ … ]`.
+        case doctype(subsetDepth: Int, quote: UInt8?)
+        /// A markup declaration inside the internal subset (`<!ENTITY …>`, `<!-- … -->`, …):
+        /// `matched` bytes of `<!` or `<!--` matched, `kind` once known.
+        case subsetMarkup(matched: Int, kind: SubsetMarkup)
+    }
+
+    private enum SubsetMarkup: Equatable {
+        case undecided
+        case comment(dashes: Int)
+        case processingInstruction(questionMark: Bool)
+        case declaration(quote: UInt8?)
+    }
+
+    private var mode = Mode.text
+    /// Open elements: 1 inside the root.
+    private var depth = 0
+    /// The bytes scanned before the piece at hand.
+    private var scanned = 0
+    /// The `\n` bytes counted before `counted`.
+    private var lineEnds = 0
+    private var counted = 0
+    /// Bytes of the keyword being matched after `<!` in the internal subset (`ENTITY`, `ATTLIST`).
+    private var keyword: [UInt8] = []
+
+    /// The offset of the root start tag's `<`, once seen.
+    private(set) var rootStart: Int?
+    /// The offset of the byte after the root start tag's `>`, once seen: the prolog and the root
+    /// start tag, as written, are the bytes before it.
+    private(set) var rootStartTagEnd: Int?
+    /// The offset of the byte after the root end tag's `>`, once seen.
+    private(set) var rootEnd: Int?
+    /// Why the document is not to be cut, once known.
+    private(set) var refusal: Refusal?
+
+    /// The boundaries found by the last call to ``scan(_:)``, in document order.
+    private(set) var boundaries: [Boundary] = []
+
+    /// Scans the next bytes of the document, after those of the earlier calls; ``boundaries``
+    /// then holds the boundaries that fall in them.
+    mutating func scan(_ bytes: UnsafeRawBufferPointer) {
+        boundaries.removeAll(keepingCapacity: true)
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            switch mode {
+            case .text:
+                index = Self.firstIndex(of: 0x3C, in: base, from: index, to: count)
+                if index < count {
+                    mode = .markupStart
+                    index += 1
+                }
+            case .markupStart:
+                let byte = base[index]
+                switch byte {
+                case 0x2F:  // '/'
+                    mode = .endTag
+                case 0x21:  // '!'
+                    mode = .declarationStart(matched: 0)
+                case 0x3F:  // '?'
+                    mode = .processingInstruction(questionMark: false)
+                default:
+                    if depth == 0, rootStart == nil { rootStart = scanned + index - 1 }
+                    mode = .startTag(slash: false)
+                }
+                index += 1
+            case .declarationStart(let matched):
+                index = declarationStart(matched: matched, base[index], at: index)
+            case .comment(var dashes):
+                // Ends at `-->`: skip to the next `-`.
+                if dashes == 0 {
+                    index = Self.firstIndex(of: 0x2D, in: base, from: index, to: count)
+                    if index == count { break }
+                }
+                let byte = base[index]
+                if byte == 0x2D {
+                    dashes = Swift.min(dashes + 1, 2)
+                } else if byte == 0x3E, dashes == 2 {
+                    mode = .text
+                    index += 1
+                    continue
+                } else {
+                    dashes = 0
+                }
+                mode = .comment(dashes: dashes)
+                index += 1
+            case .cdata(var brackets):
+                if brackets == 0 {
+                    index = Self.firstIndex(of: 0x5D, in: base, from: index, to: count)
+                    if index == count { break }
+                }
+                let byte = base[index]
+                if byte == 0x5D {
+                    brackets = Swift.min(brackets + 1, 2)
+                } else if byte == 0x3E, brackets == 2 {
+                    mode = .text
+                    index += 1
+                    continue
+                } else {
+                    brackets = 0
+                }
+                mode = .cdata(brackets: brackets)
+                index += 1
+            case .processingInstruction(let questionMark):
+                if !questionMark {
+                    index = Self.firstIndex(of: 0x3F, in: base, from: index, to: count)
+                    if index == count { break }
+                }
+                let byte = base[index]
+                if byte == 0x3E, questionMark {
+                    mode = .text
+                } else {
+                    mode = .processingInstruction(questionMark: byte == 0x3F)
+                }
+                index += 1
+            case .startTag(let slash):
+                let byte = base[index]
+                switch byte {
+                case 0x3E:  // '>'
+                    if slash {
+                        // An empty element: it starts and ends here.
+                        if depth == 0 { refuseEmptyRoot(at: index) } else { elementEnded(at: index, in: base) }
+                    } else {
+                        depth += 1
+                        if depth == 1 { rootStartTagEnd = scanned + index + 1 }
+                    }
+                    mode = .text
+                case 0x22, 0x27:
+                    mode = .quoted(byte)
+                default:
+                    mode = .startTag(slash: byte == 0x2F)
+                }
+                index += 1
+            case .quoted(let quote):
+                index = Self.firstIndex(of: quote, in: base, from: index, to: count)
+                if index < count {
+                    mode = .startTag(slash: false)
+                    index += 1
+                }
+            case .endTag:
+                index = Self.firstIndex(of: 0x3E, in: base, from: index, to: count)
+                if index < count {
+                    depth -= 1
+                    elementEnded(at: index, in: base)
+                    mode = .text
+                    index += 1
+                }
+            case .doctype(let subsetDepth, let quote):
+                index = doctype(subsetDepth: subsetDepth, quote: quote, base[index], at: index)
+            case .subsetMarkup(let matched, let kind):
+                index = subsetMarkup(matched: matched, kind: kind, base[index], at: index)
+            }
+        }
+        if counted < scanned + count { countLineEnds(base, from: counted - scanned, to: count) }
+        scanned += count
+    }
+
+    /// An element's end tag (or empty-element tag) ends with the `>` at `index` of the piece at
+    /// `base`; `depth` is already the depth after it.
+    private mutating func elementEnded(at index: Int, in base: UnsafePointer<UInt8>) {
+        let offset = scanned + index + 1
+        if depth == 1 {
+            countLineEnds(base, from: counted - scanned, to: index + 1)
+            boundaries.append(Boundary(offset: offset, line: lineEnds + 1))
+        } else if depth == 0, rootEnd == nil {
+            rootEnd = offset
+        }
+    }
+
+    private mutating func refuseEmptyRoot(at index: Int) {
+        rootStartTagEnd = scanned + index + 1
+        rootEnd = rootStartTagEnd
+        if refusal == nil { refusal = .emptyRoot }
+    }
+
+    private static let commentOpening: [UInt8] = [0x2D, 0x2D]
+    private static let cdataOpening = Array("[CDATA[".utf8)
+    private static let doctypeOpening = Array("DOCTYPE".utf8)
+    private static let entityKeyword = Array("ENTITY".utf8)
+    private static let attributeListKeyword = Array("ATTLIST".utf8)
+
+    private mutating func declarationStart(matched: Int, _ byte: UInt8, at index: Int) -> Int {
+        // `--` opens a comment, `[CDATA[` a CDATA section, `DOCTYPE` the declaration; their
+        // first bytes differ, so the first byte picks one and the rest must follow it.
+        let opening: [UInt8]
+        if matched == 0 {
+            switch byte {
+            case 0x2D: opening = Self.commentOpening
+            case 0x5B: opening = Self.cdataOpening
+            case 0x44: opening = Self.doctypeOpening
+            default:
+                // Not markup the scan knows: a parser will report it; scan on as text.
+                mode = .text
+                return index
+            }
+        } else {
+            opening = openingInProgress
+        }
+        guard opening[matched] == byte else {
+            mode = .text
+            return index
+        }
+        if matched + 1 < opening.count {
+            openingInProgress = opening
+            mode = .declarationStart(matched: matched + 1)
+        } else if opening == Self.commentOpening {
+            mode = .comment(dashes: 0)
+        } else if opening == Self.cdataOpening {
+            mode = .cdata(brackets: 0)
+        } else {
+            mode = .doctype(subsetDepth: 0, quote: nil)
+        }
+        return index + 1
+    }
+
+    /// The opening being matched after `<!`.
+    private var openingInProgress: [UInt8] = []
+
+    private mutating func doctype(subsetDepth: Int, quote: UInt8?, _ byte: UInt8, at index: Int) -> Int {
+        if let quote {
+            if byte == quote { mode = .doctype(subsetDepth: subsetDepth, quote: nil) }
+            return index + 1
+        }
+        switch byte {
+        case 0x22, 0x27:
+            mode = .doctype(subsetDepth: subsetDepth, quote: byte)
+        case 0x5B where subsetDepth == 0:  // '['
+            mode = .doctype(subsetDepth: 1, quote: nil)
+        case 0x5D where subsetDepth == 1:  // ']'
+            mode = .doctype(subsetDepth: 0, quote: nil)
+        case 0x3C where subsetDepth == 1:  // '<' of a markup declaration, comment or PI
+            mode = .subsetMarkup(matched: 1, kind: .undecided)
+            keyword.removeAll(keepingCapacity: true)
+        case 0x25 where subsetDepth == 1:  // '%': a parameter entity reference
+            refusal = .internalSubsetDeclarations
+        case 0x3E where subsetDepth == 0:
+            mode = .text
+        default:
+            break
+        }
+        return index + 1
+    }
+
+    private mutating func subsetMarkup(matched: Int, kind: SubsetMarkup, _ byte: UInt8, at index: Int) -> Int {
+        switch kind {
+        case .undecided:
+            if matched == 1 {
+                if byte == 0x3F {
+                    mode = .subsetMarkup(matched: 2, kind: .processingInstruction(questionMark: false))
+                } else if byte == 0x21 {
+                    mode = .subsetMarkup(matched: 2, kind: .undecided)
+                } else {
+                    // Not a declaration: the parser will say so.
+                    mode = .doctype(subsetDepth: 1, quote: nil)
+                }
+            } else if matched == 2, byte == 0x2D {
+                mode = .subsetMarkup(matched: 3, kind: .undecided)
+            } else if matched == 3 {
+                mode = .subsetMarkup(matched: 4, kind: byte == 0x2D ? .comment(dashes: 0) : .declaration(quote: nil))
+            } else {
+                // `<!NAME …`: which declaration it is shows in its keyword.
+                keyword.append(byte)
+                mode = .subsetMarkup(matched: matched + 1, kind: .declaration(quote: nil))
+            }
+        case .comment(var dashes):
+            if byte == 0x2D {
+                dashes = Swift.min(dashes + 1, 2)
+            } else if byte == 0x3E, dashes == 2 {
+                mode = .doctype(subsetDepth: 1, quote: nil)
+                return index + 1
+            } else {
+                dashes = 0
+            }
+            mode = .subsetMarkup(matched: matched, kind: .comment(dashes: dashes))
+        case .processingInstruction(let questionMark):
+            if byte == 0x3E, questionMark {
+                mode = .doctype(subsetDepth: 1, quote: nil)
+            } else {
+                mode = .subsetMarkup(matched: matched, kind: .processingInstruction(questionMark: byte == 0x3F))
+            }
+        case .declaration(let quote):
+            if keyword.count < 7 { keyword.append(byte) }
+            if keyword.starts(with: Self.entityKeyword) || keyword.starts(with: Self.attributeListKeyword) {
+                refusal = .internalSubsetDeclarations
+            }
+            if let quote {
+                if byte == quote { mode = .subsetMarkup(matched: matched, kind: .declaration(quote: nil)) }
+            } else if byte == 0x22 || byte == 0x27 {
+                mode = .subsetMarkup(matched: matched, kind: .declaration(quote: byte))
+            } else if byte == 0x3E {
+                mode = .doctype(subsetDepth: 1, quote: nil)
+            } else if byte == 0x25 {
+                refusal = .internalSubsetDeclarations
+            }
+        }
+        return index + 1
+    }
+
+    /// Counts the line ends from `start` up to `end` of the piece at `base`.
+    private mutating func countLineEnds(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {
+        var index = start
+        let newline = SIMD16<UInt8>(repeating: 0x0A)
+        while index + 16 <= end {
+            let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            lineEnds += Self.bits(block .== newline).nonzeroBitCount
+            index += 16
+        }
+        while index < end {
+            if base[index] == 0x0A { lineEnds += 1 }
+            index += 1
+        }
+        counted = scanned + end
+    }
+
+    /// One bit per lane of `mask`, lane 0 the lowest.
+    private static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt32 {
+        let lanes = unsafeBitCast(mask, to: SIMD16<UInt8>.self) & laneBits
+        return UInt32(lanes.lowHalf.wrappedSum()) | UInt32(lanes.highHalf.wrappedSum()) << 8
+    }
+
+    private static let laneBits = SIMD16<UInt8>(1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128)
+
+    /// The first index from `start` before `end` of a byte equal to `target`, or `end`.
+    private static func firstIndex(of target: UInt8, in base: UnsafePointer<UInt8>, from start: Int, to end: Int)
+        -> Int
+    {
+        var index = start
+        let wanted = SIMD16<UInt8>(repeating: target)
+        while index + 16 <= end {
+            let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            let matches = bits(block .== wanted)
+            if matches != 0 { return index + matches.trailingZeroBitCount }
+            index += 16
+        }
+        while index < end, base[index] != target { index += 1 }
+        return index
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+
+/// The rest of a document made of records, parsed in chunks on other cores and handed to the
+/// reader in document order: the parse stage of a feed once ``RecordLookout`` has switched it.
+///
+/// It reads the input, cuts it at the splitter's boundaries into chunks of about
+/// ``chunkByteCount`` bytes (sooner when the next bytes would have to be waited for, so that a
+/// slow source does not hold records back), starts a parse of each (``RecordWorkQueue``), and
+/// hands out the parses in order, their positions placed in the document (``ChunkPlacer``). At
+/// most ``workerCount`` + 1 chunks are read ahead of the reader: a slow reader stops the reading.
+///
+/// A chunk whose parser fails, and the input's failure, end the chunks: the document is parsed on
+/// from that chunk's start by one parser inside the frame (``Handover``), which gives the single
+/// parser's events and error, whatever the chunk parser saw.
+@usableFromInline
+struct RecordsParse {
+    /// About how many bytes a chunk holds.
+    static let chunkByteCount = 1 << 20
+
+    /// Where the single parse that takes over starts, and what it is given.
+    struct Handover {
+        /// The bytes read from that chunk's start on, to parse after the frame's prefix.
+        var bytes: [UInt8]
+        /// Places the parse's positions.
+        var shift: ChunkPlacer.Shift
+        /// Whether the input has ended (after `bytes`).
+        var inputEnded: Bool
+        /// The input's error, to report after the bytes that did arrive.
+        var inputFailure: (any Error)?
+    }
+
+    /// What the reader gets next.
+    enum Outcome {
+        case chunk(FramedChunkParse)
+        case end
+        case handover(Handover)
+    }
+
+    let frame: DocumentFrame
+    private var placer: ChunkPlacer
+    private var splitter: RecordSplitter
+    /// Bytes read and not yet cut into a chunk, from `pendingOffset` on (line `pendingLine`).
+    private var pending: [UInt8]
+    private var pendingOffset: Int
+    private var pendingLine: Int
+    /// The boundaries in `pending`.
+    private var pendingBoundaries: [RecordSplitter.Boundary] = []
+    /// The chunks started and not yet handed out, in order, kept for a handover.
+    private var started: [RecordChunk] = []
+    private var startedCount = 0
+    private var handedOutCount = 0
+    private var inputEnded = false
+    private let owner = RecordWorkQueue.Owner()
+    private let options: XMLParsingOptions
+    private let workerCount: Int
+
+    /// Takes over from the single parser, which stopped at `boundary`, at libxml2's column
+    /// `column`; `splitter` has scanned `remainder`, the bytes read after the boundary, whose
+    /// boundaries are `remainderBoundaries`.
+    init(
+        frame: DocumentFrame, boundary: RecordSplitter.Boundary, column: Int, splitter: RecordSplitter,
+        remainder: [UInt8], remainderBoundaries: [RecordSplitter.Boundary], options: XMLParsingOptions
+    ) {
+        pendingBoundaries = remainderBoundaries
+        self.frame = frame
+        placer = ChunkPlacer(frame: frame, column: column)
+        self.splitter = splitter
+        pending = remainder
+        pendingOffset = boundary.offset
+        pendingLine = boundary.line
+        self.options = options
+        workerCount = options.parallelism.workerCount
+    }
+
+    /// The next chunk's parse, placed; the end; or a handover to a single parse.
+    ///
+    /// - Throws: `CancellationError` when the reader's task is cancelled.
+    nonisolated(nonsending) mutating func next<Source>(from input: inout ByteInput<Source>) async throws -> Outcome {
+        while true {
+            if Task.isCancelled { throw CancellationError() }
+            if handedOutCount < startedCount, let parse = owner.queue.finished(handedOutCount) {
+                return handOut(parse)
+            }
+            if !inputEnded, startedCount - handedOutCount <= workerCount {
+                if let chunk = cut(whole: false, sooner: !input.hasChunkAtHand && handedOutCount == startedCount) {
+                    start(chunk)
+                    continue
+                }
+                do {
+                    if let next = try await input.next() {
+                        append(next)
+                    } else {
+                        inputEnded = true
+                        if let last = cut(whole: true, sooner: true) { start(last) }
+                    }
+                } catch {
+                    return .handover(handover(failure: error))
+                }
+                continue
+            }
+            if handedOutCount < startedCount {
+                guard let parse = await owner.queue.result(handedOutCount) else { throw CancellationError() }
+                return handOut(parse)
+            }
+            return .end
+        }
+    }
+
+    private mutating func append(_ chunk: InputChunk<some ContiguousBytes>) {
+        chunk.withUnsafeBytes { bytes in
+            splitter.scan(bytes)
+            pending.append(contentsOf: bytes)
+        }
+        let rootEnd = splitter.rootEnd ?? .max
+        pendingBoundaries += splitter.boundaries.filter { $0.offset < rootEnd }
+    }
+
+    /// The next chunk to start: the pending bytes up to their last boundary once they are
+    /// `chunkByteCount` long, or `sooner`, once they hold one; all of them when `whole`.
+    private mutating func cut(whole: Bool, sooner: Bool) -> RecordChunk? {
+        let end: Int
+        if whole {
+            end = pendingOffset + pending.count
+        } else {
+            guard let last = pendingBoundaries.last, sooner || pending.count >= Self.chunkByteCount else {
+                return nil
+            }
+            end = last.offset
+        }
+        let count = end - pendingOffset
+        guard count > 0 || whole else { return nil }
+        let chunk = RecordChunk(
+            bytes: Array(pending[..<count]), offset: pendingOffset, line: pendingLine, isFirst: false, isLast: whole)
+        pending.removeFirst(count)
+        if let last = pendingBoundaries.last(where: { $0.offset == end }) { pendingLine = last.line }
+        pendingOffset = end
+        pendingBoundaries.removeAll { $0.offset <= end }
+        return chunk
+    }
+
+    private mutating func start(_ chunk: RecordChunk) {
+        owner.queue.start(startedCount, chunk, in: frame, options: options)
+        started.append(chunk)
+        startedCount += 1
+    }
+
+    private mutating func handOut(_ parse: FramedChunkParse) -> Outcome {
+        guard parse.error == nil else {
+            // The chunk parser failed: one parser takes over from this chunk's start.
+            return .handover(handover(failure: nil))
+        }
+        var parse = parse
+        placer.place(&parse)
+        started.removeFirst()
+        handedOutCount += 1
+        return .chunk(parse)
+    }
+
+    /// Cancels the chunk parses and gathers what a single parse needs to go on from the first
+    /// chunk not handed out.
+    private mutating func handover(failure: (any Error)?) -> Handover {
+        owner.queue.cancel()
+        var bytes: [UInt8] = []
+        for chunk in started { bytes += chunk.bytes }
+        bytes += pending
+        let offset = started.first?.offset ?? pendingOffset
+        let line = started.first?.line ?? pendingLine
+        started.removeAll()
+        pending.removeAll()
+        return Handover(
+            bytes: bytes, shift: placer.shift(offset: offset, line: line), inputEnded: inputEnded || failure != nil,
+            inputFailure: failure)
+    }
+}

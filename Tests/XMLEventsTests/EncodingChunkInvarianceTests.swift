@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+import XMLEvents
+
+/// Guarantees 1 and 4 together: a document in any encoding libxml2 supports, with or without a
+/// byte order mark and declaration, gives the same outcome however its bytes arrive — in chunks
+/// of 1 to 7 bytes, which cut every code unit and multi-byte sequence at every offset, or whole.
+/// By default the events and the error (with its position) are identical; parsing as bytes
+/// arrive, a document accepted whole gives the same events, and one refused whole is refused.
+@Suite struct EncodingChunkInvarianceTests {
+    /// What a sample must give, whole.
+    enum Expectation: Sendable {
+        /// The events of this UTF-8 document, after the start of the document (which differs by
+        /// declaration).
+        case content(of: String)
+        /// An error.
+        case refused
+    }
+
+    struct Sample: Sendable, CustomTestStringConvertible {
+        var name: String
+        var bytes: Data
+        var expectation: Expectation
+        var testDescription: String { name }
+    }
+
+    static let chunkSizes = Array(1...7) + [65_536]
+
+    /// Characters of one, two, three and four bytes in UTF-8, one outside the BMP (a surrogate
+    /// pair in UTF-16), in an attribute, text and an empty element.
+    static let body = "<doc a=\"\u{E9}t\u{E9}\">Gr\u{FC}\u{DF}e \u{20AC} \u{1F600} \u{65E5}\u{672C}<e/>tail</doc>"
+
+    /// ``body`` without the character outside the BMP.
+    static let basicBody = body.replacingOccurrences(of: "\u{1F600}", with: "\u{263A}")
+
+    /// The byte orders of UCS-4, as the positions of a big-endian code unit's bytes.
+    enum Order: String, CaseIterable, Sendable {
+        case bigEndian = "1234"
+        case littleEndian = "4321"
+        case unusual2143 = "2143"
+        case unusual3412 = "3412"
+
+        func encode(_ text: String) -> Data {
+            let positions = rawValue.compactMap { $0.wholeNumberValue.map { $0 - 1 } }
+            var bytes = Data()
+            for scalar in text.unicodeScalars {
+                let unit = withUnsafeBytes(of: scalar.value.bigEndian) { Array($0) }
+                bytes.append(contentsOf: positions.map { unit[$0] })
+            }
+            return bytes
+        }
+    }
+
+    static func declaration(_ encoding: String) -> String {
+        "<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n"
+    }
+
+    static func utf16(_ text: String, bigEndian: Bool) -> Data {
+        var bytes = Data()
+        for unit in text.utf16 {
+            bytes.append(
+                contentsOf: bigEndian
+                    ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)])
+        }
+        return bytes
+    }
+
+    static let unicodeSamples: [Sample] = {
+        let content = Expectation.content(of: body)
+        var samples = [
+            Sample(name: "UTF-8", bytes: Data(body.utf8), expectation: content),
+            Sample(name: "UTF-8, declared", bytes: Data((declaration("UTF-8") + body).utf8), expectation: content),
+            Sample(
+                name: "UTF-8 with BOM, declared",
+                bytes: Data([0xEF, 0xBB, 0xBF]) + Data((declaration("UTF-8") + body).utf8),
+                expectation: content),
+        ]
+        for bigEndian in [false, true] {
+            let order = bigEndian ? "BE" : "LE"
+            let mark: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+            samples += [
+                Sample(
+                    name: "UTF-16\(order) with BOM", bytes: Data(mark) + utf16(body, bigEndian: bigEndian),
+                    expectation: content),
+                Sample(
+                    name: "UTF-16\(order) with BOM, declared UTF-16",
+                    bytes: Data(mark) + utf16(declaration("UTF-16") + body, bigEndian: bigEndian), expectation: content),
+                Sample(
+                    name: "UTF-16\(order) without BOM, declared UTF-16\(order)",
+                    bytes: utf16(declaration("UTF-16\(order)") + body, bigEndian: bigEndian), expectation: content),
+                // UCS-2 has no surrogates: the character outside the BMP is left out.
+                Sample(
+                    name: "UTF-16\(order) without BOM, declared UCS-2\(order)",
+                    bytes: utf16(declaration("UCS-2\(order)") + basicBody, bigEndian: bigEndian),
+                    expectation: .content(of: basicBody)),
+                // No declaration and no mark: refused (it must be UTF-8).
+                Sample(
+                    name: "UTF-16\(order) without BOM or declaration", bytes: utf16(body, bigEndian: bigEndian),
+                    expectation: .refused),
+            ]
+        }
+        // Only ICU knows this name: a converter that drops a code unit cut at a chunk's end.
+        samples.append(
+            Sample(
+                name: "UTF-16BE without BOM, declared ISO-10646-UCS-2",
+                bytes: utf16(declaration("ISO-10646-UCS-2") + basicBody, bigEndian: true),
+                expectation: .content(of: basicBody)))
+        // The issue's document: UCS-4 big-endian, declared as such, accepted whole.
+        for declared in ["UCS-4", "ISO-10646-UCS-4", "UCS-4BE", "UTF-32BE"] {
+            samples.append(
+                Sample(
+                    name: "UCS-4 big-endian, declared \(declared)",
+                    bytes: Order.bigEndian.encode(declaration(declared) + body), expectation: content))
+        }
+        let long = "<log>" + String(repeating: body, count: 80) + "</log>"
+        let longBytes = Order.bigEndian.encode(declaration("UCS-4") + long)
+        samples.append(
+            Sample(
+                name: "UCS-4 big-endian, \(longBytes.count) bytes: several steps", bytes: longBytes,
+                expectation: .content(of: long)))
+        // libxml2 2.9.14 reads UCS-4 before the declaration with `ISO-10646-UCS-4`, big-endian
+        // whatever the byte order, knows no mark for it, and has no converter for the unusual
+        // orders; glibc reads `UTF-32` without a mark as little-endian: all of these are
+        // refused, whole as in pieces.
+        samples.append(
+            Sample(
+                name: "UCS-4 big-endian, declared UTF-32",
+                bytes: Order.bigEndian.encode(declaration("UTF-32") + body), expectation: .refused))
+        for declared in ["UCS-4", "UCS-4LE", "UTF-32LE"] {
+            samples.append(
+                Sample(
+                    name: "UCS-4 little-endian, declared \(declared)",
+                    bytes: Order.littleEndian.encode(declaration(declared) + body), expectation: .refused))
+        }
+        samples += [
+            Sample(
+                name: "UCS-4 big-endian with BOM, declared UCS-4",
+                bytes: Order.bigEndian.encode("\u{FEFF}" + declaration("UCS-4") + body), expectation: .refused),
+            Sample(
+                name: "UCS-4 little-endian with BOM, declared UCS-4",
+                bytes: Order.littleEndian.encode("\u{FEFF}" + declaration("UCS-4") + body), expectation: .refused),
+            Sample(
+                name: "UCS-4 big-endian without declaration", bytes: Order.bigEndian.encode(body), expectation: .refused
+            ),
+            Sample(
+                name: "UCS-4 order 2143, declared UCS-4", bytes: Order.unusual2143.encode(declaration("UCS-4") + body),
+                expectation: .refused),
+            Sample(
+                name: "UCS-4 order 3412, declared UCS-4", bytes: Order.unusual3412.encode(declaration("UCS-4") + body),
+                expectation: .refused),
+        ]
+        return samples
+    }()
+
+    /// `text` written as `bytes` in the encoding `declared`, inside an element.
+    static func legacy(_ declared: String, _ text: String, _ bytes: [UInt8]) -> Sample {
+        let head = declaration(declared) + "<doc a=\"1\">x "
+        return Sample(
+            name: declared, bytes: Data(head.utf8) + Data(bytes) + Data(" y<e/></doc>".utf8),
+            expectation: .content(of: "<doc a=\"1\">x \(text) y<e/></doc>"))
+    }
+
+    static let legacySamples: [Sample] = [
+        legacy("ISO-8859-1", "\u{E9}t\u{E9}", [0xE9, 0x74, 0xE9]),
+        legacy("ISO-8859-2", "\u{141}\u{F3}d\u{17A}", [0xA3, 0xF3, 0x64, 0xBC]),
+        legacy("ISO-8859-5", "\u{436}\u{437}\u{438}", [0xD6, 0xD7, 0xD8]),
+        legacy("ISO-8859-7", "\u{3B1}\u{3B2}\u{3B3}", [0xE1, 0xE2, 0xE3]),
+        legacy("ISO-8859-15", "\u{20AC}", [0xA4]),
+        legacy("windows-1252", "\u{20AC}\u{201C}", [0x80, 0x93]),
+        legacy("KOI8-R", "\u{436}\u{437}\u{438}", [0xD6, 0xDA, 0xC9]),
+        legacy("US-ASCII", "plain", Array("plain".utf8)),
+        legacy("Shift_JIS", "\u{65E5}\u{672C}\u{8A9E}", [0x93, 0xFA, 0x96, 0x7B, 0x8C, 0xEA]),
+        legacy("EUC-JP", "\u{65E5}\u{672C}\u{8A9E}", [0xC6, 0xFC, 0xCB, 0xDC, 0xB8, 0xEC]),
+        legacy(
+            "ISO-2022-JP", "\u{65E5}\u{672C}\u{8A9E}",
+            [0x1B, 0x24, 0x42, 0x46, 0x7C, 0x4B, 0x5C, 0x38, 0x6C, 0x1B, 0x28, 0x42]),
+        ebcdic,
+    ]
+
+    /// Code page 037 for the printable ASCII characters, from the space on.
+    static let codePage037: [UInt8] = [
+        0x40, 0x5A, 0x7F, 0x7B, 0x5B, 0x6C, 0x50, 0x7D, 0x4D, 0x5D, 0x5C, 0x4E, 0x6B, 0x60, 0x4B, 0x61, 0xF0, 0xF1,
+        0xF2,
+        0xF3, 0xF4, 0xF5, 0xF6, 0xF7, 0xF8, 0xF9, 0x7A, 0x5E, 0x4C, 0x7E, 0x6E, 0x6F, 0x7C, 0xC1, 0xC2, 0xC3, 0xC4,
+        0xC5,
+        0xC6, 0xC7, 0xC8, 0xC9, 0xD1, 0xD2, 0xD3, 0xD4, 0xD5, 0xD6, 0xD7, 0xD8, 0xD9, 0xE2, 0xE3, 0xE4, 0xE5, 0xE6,
+        0xE7,
+        0xE8, 0xE9, 0xBA, 0xE0, 0xBB, 0xB0, 0x6D, 0x79, 0x81, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88, 0x89, 0x91,
+        0x92,
+        0x93, 0x94, 0x95, 0x96, 0x97, 0x98, 0x99, 0xA2, 0xA3, 0xA4, 0xA5, 0xA6, 0xA7, 0xA8, 0xA9, 0xC0, 0x4F, 0xD0,
+        0xA1,
+    ]
+
+    /// EBCDIC, which libxml2 recognizes by `<?xm` in its first four bytes.
+    static let ebcdic: Sample = {
+        let text = declaration("IBM037") + "<doc a=\"1\">EBCDIC text</doc>"
+        let bytes = text.utf8.map { $0 == 0x0A ? 0x25 : codePage037[Int($0) - 0x20] }
+        return Sample(
+            name: "IBM037 (EBCDIC)", bytes: Data(bytes), expectation: .content(of: "<doc a=\"1\">EBCDIC text</doc>"))
+    }()
+
+    @Test(arguments: unicodeSamples + legacySamples)
+    func sameOutcomeAtEveryChunkSize(_ sample: Sample) async {
+        let whole = await parse(sample.bytes)
+        switch sample.expectation {
+        case .content(let text):
+            #expect(whole.error == nil, "\(whole)")
+            #expect(whole.events.dropFirst() == (await parse(text)).events.dropFirst(), "\(whole)")
+        case .refused:
+            #expect(whole.error != nil, "\(whole)")
+        }
+        let live = XMLParsingOptions(parsesAsBytesArrive: true)
+        for size in Self.chunkSizes {
+            let chunks = Chunking.fixed(sample.bytes, size: size)
+            let split = await parse(chunks: chunks)
+            #expect(split == whole, "\(size)-byte chunks:\n\(split)\n--- differs from one chunk ---\n\(whole)")
+            let arriving = await parse(chunks: chunks, options: live)
+            if whole.error == nil {
+                #expect(
+                    arriving == whole, "\(size)-byte chunks as they arrive:\n\(arriving)\n--- one chunk ---\n\(whole)")
+            } else {
+                #expect(arriving.error != nil, "\(size)-byte chunks as they arrive:\n\(arriving)")
+            }
+        }
+    }
+}

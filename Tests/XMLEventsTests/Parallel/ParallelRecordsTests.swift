@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import XMLCorpus
+
+@testable import XMLEvents
+
+/// A big document made of records, parsed in chunks on several cores, gives exactly the single
+/// parser's events, locations and errors, in document order.
+@Suite struct ParallelRecordsTests {
+    struct Located: Equatable, CustomStringConvertible {
+        var event: XMLEvent
+        var location: XMLLocation?
+        var description: String { "\(event) @ \(location.map { "\($0)" } ?? "-")" }
+    }
+
+    static func options(parallel: Bool, locating: Bool = true) -> XMLParsingOptions {
+        var options = XMLParsingOptions()
+        options.locatesEveryEvent = locating
+        options.parallelism = parallel ? .cores(2) : .off
+        return options
+    }
+
+    /// The events and locations of `document`, and the error that ended it, if one did.
+    static func parse(_ document: Data, parallel: Bool, chunkSize: Int = 64 * 1024) async -> (
+        [Located], (any Error)?
+    ) {
+        var events = XMLEvents(data: document, chunkSize: chunkSize, options: options(parallel: parallel))
+            .makeAsyncIterator()
+        var located: [Located] = []
+        do {
+            while let event = try await events.next() {
+                located.append(Located(event: event, location: events.location))
+            }
+            return (located, nil)
+        } catch {
+            return (located, error)
+        }
+    }
+
+    static func expectSame(_ document: Data, chunkSize: Int = 64 * 1024, _ comment: String) async {
+        let (single, singleError) = await parse(document, parallel: false, chunkSize: chunkSize)
+        let (parallel, parallelError) = await parse(document, parallel: true, chunkSize: chunkSize)
+        #expect(parallel.count == single.count, "\(comment)")
+        if let mismatch = zip(parallel, single).first(where: { $0 != $1 }) {
+            Issue.record("\(comment): \(mismatch.0) instead of \(mismatch.1)")
+        }
+        #expect(
+            "\(parallelError.map { "\($0)" } ?? "none")" == "\(singleError.map { "\($0)" } ?? "none")", "\(comment)")
+    }
+
+    @Test(arguments: CorpusShape.allCases)
+    func corpusDocumentsGiveTheSingleParsersEvents(shape: CorpusShape) async {
+        let document = CorpusDocument(shape: shape, targetByteCount: 6_000_000).data()
+        await Self.expectSame(document, "\(shape)")
+        await Self.expectSame(document, chunkSize: 1_000_003, "\(shape), chunks of 1,000,003 bytes")
+    }
+
+    /// Records that follow each other on a line: the first chunk after the single parser's part
+    /// starts in the middle of a line, at the column after the one where that parser stopped.
+    @Test func aChunkThatStartsInTheMiddleOfALineIsPlacedWhereTheLineGoesOn() async {
+        var document = "<?xml version=\"1.0\"?>\n<items>"
+        for index in 0..<20_000 {
+            document +=
+                "<item id=\"\(index)\"><name>\(String(repeating: "é", count: index % 13))</name><p\n a=\"1\"/></item>"
+        }
+        document += "</items>\n"
+        await Self.expectSame(Data(document.utf8), "records on one line")
+        await Self.expectSame(
+            Data(document.utf8), chunkSize: 1_000_003, "records on one line, chunks of 1,000,003 bytes")
+    }
+
+    /// The records are cut into chunks: a document of 6 MB is not read by one parser.
+    @Test func aBigDocumentIsParsedInChunks() async throws {
+        let document = CorpusDocument(shape: .records, targetByteCount: 6_000_000).data()
+        var feed = XMLEvents(data: document, options: Self.options(parallel: true, locating: false)).makeFeed()
+        var sawRecords = false
+        while try await feed.advance() {
+            if feed.stages?.records != nil { sawRecords = true }
+        }
+        #expect(sawRecords)
+    }
+}

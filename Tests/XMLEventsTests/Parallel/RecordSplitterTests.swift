@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+import XMLCorpus
+
+@testable import XMLEvents
+
+/// The record splitter finds exactly the places where the single parser ends a child of the root
+/// element, whatever pieces the bytes come in, and knows the prolog and the root's start and end.
+@Suite struct RecordSplitterTests {
+    /// Where the single parser ends each child of the root: the offset after its `>` and the line,
+    /// from the end-element events' locations.
+    static func parsedBoundaries(of document: Data) async throws -> [RecordSplitter.Boundary] {
+        var options = XMLParsingOptions()
+        options.locatesEveryEvent = true
+        var events = XMLEvents(data: document, options: options).makeAsyncIterator()
+        var depth = 0
+        var boundaries: [RecordSplitter.Boundary] = []
+        while let event = try await events.next() {
+            switch event {
+            case .startElement: depth += 1
+            case .endElement:
+                depth -= 1
+                if depth == 1, let location = events.location {
+                    boundaries.append(RecordSplitter.Boundary(offset: location.byteOffset, line: location.line))
+                }
+            default: break
+            }
+        }
+        return boundaries
+    }
+
+    static func split(_ document: Data, pieceSize: Int) -> (RecordSplitter, [RecordSplitter.Boundary]) {
+        var splitter = RecordSplitter()
+        var boundaries: [RecordSplitter.Boundary] = []
+        var start = 0
+        document.withUnsafeBytes { bytes in
+            while start < bytes.count {
+                let end = Swift.min(start + pieceSize, bytes.count)
+                splitter.scan(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                boundaries += splitter.boundaries
+                start = end
+            }
+        }
+        return (splitter, boundaries)
+    }
+
+    static let pieceSizes = [1, 2, 3, 7, 15, 16, 17, 31, 64, 4096, 1 << 20]
+
+    static let edgeCases: [(String, String)] = [
+        ("plain", "<r><a>1</a><b/><c x=\"1\">t</c></r>"),
+        (
+            "end tags in comments, CDATA, PIs and attribute values",
+            """
+            <?xml version="1.0"?>
+            <!-- </r> <a> -->
+            <?pi </r> > ?>
+            <r>
+              <a title="x > y" other='&lt;/a>'><!-- </a> - -> ->--><![CDATA[</a> ]] ]>]]></a>
+              <a><?p </a>?></a>
+              <b/>
+              <c><c><c/></c></c>
+            </r>
+            <!-- after </r> -->
+            """
+        ),
+        ("namespaces on the root", "<r xmlns=\"urn:r\" xmlns:p=\"urn:p\"><p:a/><a p:k=\"v\">x</a></r>"),
+        ("a byte order mark", "\u{FEFF}<r><a/><a/></r>"),
+        ("CRLF and lone CR", "<r>\r\n  <a>x\r\ny</a>\r  <a\r\n k='1'/>\r\n</r>\r\n"),
+        (
+            "a document type declaration without declarations",
+            "<!DOCTYPE r SYSTEM \"r.dtd\" [ <!-- ]> <!ENTITY --> <?pi ]> ?> ]>\n<r><a/></r>"
+        ),
+        ("one record", "<r><only>x</only></r>"),
+        ("text between records", "<r>head<a/>mid &amp; more<a/>tail</r>"),
+        ("deep records", "<r><a><a><a><a/></a></a></a><a/></r>"),
+        ("names with dashes and dots", "<r><a-b.c>x</a-b.c><_x/></r>"),
+        ("multibyte text", "<r><a>日本語</a>\n<a é='ü'>ø</a></r>"),
+    ]
+
+    @Test(arguments: edgeCases.indices)
+    func edgeCasesSplitWhereTheParserEndsRecords(case index: Int) async throws {
+        let (name, text) = Self.edgeCases[index]
+        let document = Data(text.utf8)
+        let expected = try await Self.parsedBoundaries(of: document)
+        #expect(!expected.isEmpty, "\(name)")
+        for pieceSize in Self.pieceSizes {
+            let (splitter, boundaries) = Self.split(document, pieceSize: pieceSize)
+            #expect(boundaries == expected, "\(name), pieces of \(pieceSize)")
+            #expect(splitter.refusal == nil, "\(name)")
+            let rootStart = try #require(splitter.rootStart)
+            let rootStartTagEnd = try #require(splitter.rootStartTagEnd)
+            #expect(document[rootStart] == UInt8(ascii: "<"))
+            #expect(document[rootStartTagEnd - 1] == UInt8(ascii: ">"))
+            let rootEnd = try #require(splitter.rootEnd)
+            #expect(String(decoding: document[..<rootEnd], as: UTF8.self).hasSuffix("</r>"))
+        }
+    }
+
+    @Test(arguments: CorpusShape.allCases)
+    func corpusDocumentsSplitWhereTheParserEndsRecords(shape: CorpusShape) async throws {
+        let document = CorpusDocument(shape: shape, targetByteCount: 1_000_000).data()
+        let expected = try await Self.parsedBoundaries(of: document)
+        #expect(expected.count > 50)
+        for pieceSize in [1, 13, 4096, 65_536] {
+            let (_, boundaries) = Self.split(document, pieceSize: pieceSize)
+            #expect(boundaries == expected, "pieces of \(pieceSize)")
+        }
+    }
+
+    @Test func declarationsInTheInternalSubsetRefuseTheSplit() {
+        let documents = [
+            "<!DOCTYPE r [<!ENTITY e \"x\">]><r><a>&e;</a></r>",
+            "<!DOCTYPE r [<!ATTLIST a k CDATA \"d\">]><r><a/></r>",
+            "<!DOCTYPE r [ %pe; ]><r><a/></r>",
+        ]
+        for document in documents {
+            for pieceSize in [1, 5, 100] {
+                let (splitter, _) = Self.split(Data(document.utf8), pieceSize: pieceSize)
+                #expect(splitter.refusal == .internalSubsetDeclarations, "\(document), pieces of \(pieceSize)")
+            }
+        }
+        let (quoted, _) = Self.split(Data("<!DOCTYPE r SYSTEM \"<!ENTITY\"><r><a/></r>".utf8), pieceSize: 3)
+        #expect(quoted.refusal == nil)
+    }
+
+    @Test func anEmptyRootHasNoRecords() {
+        let (splitter, boundaries) = Self.split(Data("<?xml version='1.0'?><r a='>'/>".utf8), pieceSize: 2)
+        #expect(splitter.refusal == .emptyRoot)
+        #expect(boundaries.isEmpty)
+    }
+}
