@@ -296,6 +296,120 @@ static inline uintptr_t intern(xmlevents_recorder *recorder, const xmlChar *loca
     return name;
 }
 
+/// What lies between a start tag's `<` and where libxml2 reports it.
+typedef struct {
+    /// The `<`, or NULL when the buffer does not hold it.
+    const xmlChar *_Nullable open;
+    intptr_t line_feeds;
+    /// Bytes that continue a UTF-8 sequence: the tag's characters are its bytes less these.
+    intptr_t continuation_bytes;
+    /// Whether any byte is not ASCII.
+    bool has_non_ascii;
+} tag_span;
+
+#define BYTES_01 UINT64_C(0x0101010101010101)
+#define BYTES_7F UINT64_C(0x7F7F7F7F7F7F7F7F)
+#define BYTES_80 UINT64_C(0x8080808080808080)
+
+/// The high bit of each byte of `word` that equals `byte`, and no other bit.
+static inline uint64_t bytes_equal(uint64_t word, uint8_t byte) {
+    uint64_t x = word ^ (BYTES_01 * byte);
+    return ~(((x & BYTES_7F) + BYTES_7F) | x | BYTES_7F);
+}
+
+/// Walks back from `cursor` to the last `<` at or after `base`, counting as it goes. Eight bytes
+/// at a time where it can (a start tag is read on every start element when tag starts are
+/// located): the bytes that are `<` or a line feed, and the continuation bytes (`10xxxxxx`), are
+/// found with word arithmetic, each as the high bit of its byte.
+static tag_span scan_tag(const xmlChar *base, const xmlChar *cursor) {
+    tag_span span = {NULL, 0, 0, false};
+    const xmlChar *end = cursor;
+    uint64_t non_ascii = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    while (end - base >= 8) {
+        uint64_t word;
+        memcpy(&word, end - 8, 8);
+        uint64_t keep = ~UINT64_C(0);
+        uint64_t opens = bytes_equal(word, '<');
+        if (opens != 0) {
+            // The last `<` of the word: the bytes after it belong to the tag.
+            int index = (63 - __builtin_clzll(opens)) >> 3;
+            keep = index == 7 ? 0 : ~UINT64_C(0) << (8 * (index + 1));
+            span.open = end - 8 + index;
+        }
+        span.line_feeds += __builtin_popcountll(bytes_equal(word, '\n') & keep);
+        span.continuation_bytes += __builtin_popcountll(word & ~(word << 1) & BYTES_80 & keep);
+        non_ascii |= word & BYTES_80 & keep;
+        if (span.open != NULL) {
+            span.has_non_ascii = non_ascii != 0;
+            return span;
+        }
+        end -= 8;
+    }
+#endif
+    while (end > base) {
+        xmlChar byte = *--end;
+        if (byte == '<') {
+            span.open = end;
+            break;
+        }
+        span.line_feeds += byte == '\n';
+        span.continuation_bytes += (byte & 0xC0) == 0x80;
+        non_ascii |= byte & 0x80;
+    }
+    span.has_non_ascii = non_ascii != 0;
+    return span;
+}
+
+/// How far before a tag's `<` the start of its line is looked for. libxml2 keeps at least 80
+/// bytes before the place it parses from when it drops what it has read (`LINE_LEN`), so these
+/// are in its buffer whatever the chunks were and whichever parser (the document's, or a chunk
+/// of records' inside its frame) reads the tag.
+#define TAG_LINE_LOOKBACK 79
+
+/// Moves `location`, where libxml2 reports a start tag (at its closing `>`, or the `/>` of an
+/// empty-element tag), back to the tag's `<`: the last `<` before it in libxml2's input buffer,
+/// which holds the whole tag while libxml2 reports it (it reads a start tag whole, and a `<`
+/// cannot stand unescaped in an attribute value). Lines and columns are counted as libxml2
+/// counts them: a line feed starts a line, and a column is a character (a byte that does not
+/// continue a UTF-8 sequence). Byte offsets count the document's own bytes: for an input libxml2
+/// converts to UTF-8, the tag's bytes are the buffer's only when they are ASCII and the document's
+/// encoding writes ASCII in single bytes.
+///
+/// A tag that spans lines needs the column of its `<` from the start of that line: it is counted
+/// when the tag is the first markup on its line, and the line starts (a line feed, or the
+/// document) at most `TAG_LINE_LOOKBACK` bytes before the `<`. Those bytes are the same in every
+/// parser of the document, which a longer look back, into bytes libxml2 may or may not have
+/// dropped, and past a `>` (a chunk of records starts after one, where its parser's frame puts
+/// the root start tag's), would not be.
+///
+/// `location` stays as it is for a tag libxml2 reads from an entity's text, for a converted tag
+/// whose own bytes cannot be told, and for a tag that spans lines whose line start is not
+/// counted.
+static void locate_tag_start(xmlevents_recorder *recorder, xmlParserCtxtPtr context, xmlevents_location *location) {
+    if (context->inputNr != 1 || context->input == NULL) return;
+    xmlParserInputPtr input = context->input;
+    bool converted = input->buf != NULL && input->buf->encoder != NULL;
+    if (converted && !recorder->ascii_in_single_bytes) return;
+    const xmlChar *base = input->base, *cursor = input->cur;
+    if (base == NULL || cursor == NULL || cursor <= base) return;
+    tag_span span = scan_tag(base, cursor);
+    if (span.open == NULL || (converted && span.has_non_ascii)) return;
+    const xmlChar *open = span.open;
+    intptr_t column = location->column - ((cursor - open) - span.continuation_bytes);
+    if (span.line_feeds > 0) {
+        const xmlChar *limit = open - base > TAG_LINE_LOOKBACK ? open - TAG_LINE_LOOKBACK : base;
+        const xmlChar *line_start = open;
+        while (line_start > limit && line_start[-1] != '\n' && line_start[-1] != '>') line_start--;
+        if (line_start > limit ? line_start[-1] == '>' : !(limit == base && input->consumed == 0)) return;
+        column = 1;
+        for (const xmlChar *byte = line_start; byte < open; byte++) column += (*byte & 0xC0) != 0x80;
+    }
+    location->line -= span.line_feeds;
+    location->column = column;
+    location->byte_offset -= cursor - open;
+}
+
 static void start_element(void *ctx, const xmlChar *local_name, const xmlChar *prefix, const xmlChar *uri,
                           int namespace_count, const xmlChar **namespaces, int attribute_count, int defaulted,
                           const xmlChar **attributes) {
@@ -303,6 +417,8 @@ static void start_element(void *ctx, const xmlChar *local_name, const xmlChar *p
     if (recorder == NULL || local_name == NULL) return;
     xmlevents_location location;
     xmlevents_document_position(recorder->main_context, &location);
+    xmlevents_location tag_start = location;
+    if (recorder->locates_tag_starts && ctx == recorder->main_context) locate_tag_start(recorder, ctx, &tag_start);
     flush_pending(recorder);
     recorder->depth += 1;
     recorder->has_started_root = true;
@@ -377,6 +493,9 @@ static void start_element(void *ctx, const xmlChar *local_name, const xmlChar *p
         }
     }
     *(xmlevents_location *)column_push(&columns->locations, sizeof location) = location;
+    if (recorder->locates_tag_starts) {
+        *(xmlevents_location *)column_push(&columns->tag_starts, sizeof tag_start) = tag_start;
+    }
     append_entry(recorder, XMLEVENTS_ENTRY_START_ELEMENT, name, 0, attribute_count,
                  (uint32_t)(columns->namespaces.count - first_namespace));
     if (recorder->locates_every_event) push_event_location(recorder, &location);

@@ -74,6 +74,15 @@ where Source.Element: ContiguousBytes & Sendable {
         EventTapeFeed(source: source.makeAsyncIterator(), options: options, parsingAhead: parsingAhead, work: work)
     }
 
+    /// A parse of the document from the source's beginning that also records where each start
+    /// tag's `<` is: for the records decoded in the parser, whose errors point there; `work` as
+    /// for ``makeFeed(work:)``.
+    func makeRecordFeed(work: ChunkWork? = nil) -> EventTapeFeed<Source.AsyncIterator> {
+        var options = options
+        options.locatesTagStarts = true
+        return EventTapeFeed(source: source.makeAsyncIterator(), options: options, parsingAhead: parsingAhead, work: work)
+    }
+
     /// Hands out the events of one chunk without suspending, and reads the next chunk only when
     /// they are gone.
     public struct Iterator: AsyncIteratorProtocol {

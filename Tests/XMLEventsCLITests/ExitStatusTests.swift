@@ -20,14 +20,14 @@ import Testing
             let path = try TestDocuments.mismatched.write(in: files)
             let run = try await CLI.run(["--format", format, path])
             #expect(run.status == 1)
-            #expect(run.errors == "\(path):3:5: error: Opening and ending tag mismatch: b line 2 and a\n")
+            #expect(run.errors == "\(path):3:5: error: the end tag </a> does not match the start tag <b> on line 2\n")
         }
     }
 
     @Test func standardInputIsNamedStdin() async throws {
         let run = try await CLI.run(["-"], input: .data(TestDocuments.mismatched.data))
         #expect(run.status == 1)
-        #expect(run.errors == "<stdin>:3:5: error: Opening and ending tag mismatch: b line 2 and a\n")
+        #expect(run.errors == "<stdin>:3:5: error: the end tag </a> does not match the start tag <b> on line 2\n")
     }
 
     @Test func aTruncatedDocumentIsMalformed() async throws {

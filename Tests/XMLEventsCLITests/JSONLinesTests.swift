@@ -83,29 +83,32 @@ import Testing
             #expect(
                 run.lines.last
                     == #"{"event":"error","code":"tagNameMismatch","codeValue":76,"#
-                    + #""message":"Opening and ending tag mismatch: b line 2 and a","line":3,"column":5,"byteOffset":14}"#
+                    + #""message":"the end tag </a> does not match the start tag <b> on line 2","line":3,"column":5,"byteOffset":14}"#
             )
         }
     }
 
     /// The error line names the code: `truncated` for a document cut inside an attribute value,
-    /// `duplicateAttribute` for a repeated attribute, `null` (with the number) for a libxml2 code
-    /// the library does not name (one of a DTD's, here).
+    /// `duplicateAttribute` for a repeated attribute, `contentModelNotFinished` for one of a DTD's
+    /// (a code the library does not name would be `null`, with the number).
     @Test(arguments: [
         (
             "<r><e a='cut",
             #"{"event":"error","code":"truncated","codeValue":100010,"#
-                + #""message":"The document ended early inside <r>: 1 element is not closed (AttValue: ' expected)","#
+                + #""message":"the document ended early inside <r>: 1 element is not closed (an attribute value is not "#
+                + #"closed by its quote)","#
                 + #""line":1,"column":13,"byteOffset":12}"#
         ),
         (
             "<r><e a='1' a='2'/></r>",
-            #"{"event":"error","code":"duplicateAttribute","codeValue":42,"message":"Attribute a redefined","#
+            #"{"event":"error","code":"duplicateAttribute","codeValue":42,"#
+                + #""message":"the attribute 'a' appears twice in one start tag","#
                 + #""line":1,"column":18,"byteOffset":17}"#
         ),
         (
             "<!DOCTYPE r [<!ELEMENT r (a>]><r/>",
-            #"{"event":"error","code":null,"codeValue":55,"message":"ContentDecl : ',' '|' or ')' expected","#
+            #"{"event":"error","code":"contentModelNotFinished","codeValue":55,"#
+                + #""message":"a content model expects ',', '|' or ')' here","#
                 + #""line":1,"column":28,"byteOffset":27}"#
         ),
     ])

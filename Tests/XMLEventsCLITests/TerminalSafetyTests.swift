@@ -40,13 +40,13 @@ import Testing
             let summary = try await CLI.run([path])
             #expect(summary.status == 1)
             Self.expectSafe(summary)
-            let message = #"xmlns:p: '\u{9B}2J \u{202E}ab' is not a valid URI"#
+            let message = #"the namespace name '\u{9B}2J \u{202E}ab' is not a valid URI"#
             #expect(summary.errors == "\(path):1:21: error: \(message)\n")
 
             let jsonl = try await CLI.run(["--format", "jsonl", path])
             #expect(jsonl.status == 1)
             Self.expectSafe(jsonl)
-            let json = #""message":"xmlns:p: '\\u{9B}2J \\u{202E}ab' is not a valid URI""#
+            let json = #""message":"the namespace name '\\u{9B}2J \\u{202E}ab' is not a valid URI""#
             #expect(jsonl.lines.last?.contains(json) == true, "\(jsonl.output)")
         }
     }

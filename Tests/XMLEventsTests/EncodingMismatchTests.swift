@@ -59,7 +59,7 @@ import XMLEvents
                 await Self.expectMismatch(
                     Self.utf16(document, bigEndian: bigEndian), options: options, declared: declared,
                     column: column, byteOffset: 2 * (column - 1),
-                    message: "The document has no byte order mark and its first bytes are 16-bit "
+                    message: "the document has no byte order mark and its first bytes are 16-bit "
                         + "\(bigEndian ? "big" : "little")-endian code units, but it declares encoding '\(declared)'")
             }
         }
@@ -73,7 +73,7 @@ import XMLEvents
                 await Self.expectMismatch(
                     Self.utf16(Self.declaration(declared) + Self.body, bigEndian: bigEndian), options: options,
                     declared: declared, column: column, byteOffset: 2 * (column - 1),
-                    message: "The document has no byte order mark and its first bytes are 16-bit "
+                    message: "the document has no byte order mark and its first bytes are 16-bit "
                         + "\(bigEndian ? "big" : "little")-endian code units, but it declares encoding '\(declared)'")
             }
         }
@@ -90,12 +90,12 @@ import XMLEvents
             await Self.expectMismatch(
                 Self.utf16(document, bigEndian: bigEndian), options: options, declared: declared,
                 column: column, byteOffset: 2 * (column - 1),
-                message: "The document has no byte order mark and its first bytes are 16-bit \(order)-endian code "
+                message: "the document has no byte order mark and its first bytes are 16-bit \(order)-endian code "
                     + "units, but it declares encoding '\(declared)'")
             await Self.expectMismatch(
                 Self.utf16(document, bigEndian: bigEndian, byteOrderMark: true), options: options, declared: declared,
                 column: column, byteOffset: 2 + 2 * (column - 1),
-                message: "The document starts with a UTF-16 (\(order)-endian) byte order mark but declares "
+                message: "the document starts with a UTF-16 (\(order)-endian) byte order mark but declares "
                     + "encoding '\(declared)'")
         }
     }
@@ -107,7 +107,7 @@ import XMLEvents
         for bigEndian in [false, true] {
             let order = bigEndian ? "big" : "little"
             let message =
-                "The document looks like UTF-16 (\(order)-endian) without its byte order mark: its first bytes are "
+                "the document looks like UTF-16 (\(order)-endian) without its byte order mark: its first bytes are "
                 + "16-bit \(order)-endian code units, and a document with neither a byte order mark nor an encoding "
                 + "declaration must be UTF-8"
             await Self.expectMismatch(
@@ -137,7 +137,7 @@ import XMLEvents
         let data = try #require(document.data(using: .utf32BigEndian))
         await Self.expectMismatch(
             data, options: options, declared: "UTF-8", column: 39, byteOffset: 4 * 38,
-            message: "The document has no byte order mark and its first bytes are 32-bit big-endian code units, "
+            message: "the document has no byte order mark and its first bytes are 32-bit big-endian code units, "
                 + "but it declares encoding 'UTF-8'",
             // Parsed as the bytes arrive, libxml2 2.9.14 cannot read UCS-4 cut inside a character.
             liveChunkSize: 4)
@@ -156,13 +156,13 @@ import XMLEvents
             await Self.expectMismatch(
                 Self.utf16(Self.declaration(declared) + Self.body, bigEndian: bigEndian, byteOrderMark: true),
                 options: options, declared: declared, column: column, byteOffset: 2 + 2 * (column - 1),
-                message: "The document starts with a UTF-16 (\(bigEndian ? "big" : "little")-endian) byte order "
+                message: "the document starts with a UTF-16 (\(bigEndian ? "big" : "little")-endian) byte order "
                     + "mark but declares encoding '\(declared)'")
         }
         await Self.expectMismatch(
             Data([0xEF, 0xBB, 0xBF]) + Data((Self.declaration("ISO-8859-1") + Self.body).utf8), options: options,
             declared: "ISO-8859-1", column: 44, byteOffset: 3 + 43,
-            message: "The document starts with a UTF-8 byte order mark but declares encoding 'ISO-8859-1'")
+            message: "the document starts with a UTF-8 byte order mark but declares encoding 'ISO-8859-1'")
     }
 
     /// What agrees is still read: UTF-16 with or without its mark, declared as UTF-16 or in its

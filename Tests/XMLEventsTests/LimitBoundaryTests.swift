@@ -92,7 +92,7 @@ import XMLEvents
     func nameLength(engine: Engine) async {
         for limit in [1, 100] {
             let options = engine.options { $0.maxNameLength = limit }
-            let message = "A name is longer than the limit of \(limit) bytes"
+            let message = "a name is longer than the limit of \(limit) bytes"
             for (accepted, refused) in [
                 ("<\(Self.name(limit))/>", "<\(Self.name(limit + 1))/>"),
                 ("<r \(Self.name(limit))='v'/>", "<r \(Self.name(limit + 1))='v'/>"),
@@ -112,7 +112,7 @@ import XMLEvents
     /// processing instruction's target, a namespace prefix) with the same code.
     @Test func nameLengthAtTheDefault() async {
         let limit = XMLParsingLimits.standard.maxNameLength
-        let message = "A name is longer than the limit of \(limit) bytes"
+        let message = "a name is longer than the limit of \(limit) bytes"
         for (accepted, refused) in [
             ("<\(Self.name(limit))/>", "<\(Self.name(limit + 1))/>"),
             ("<r \(Self.name(limit))='v'/>", "<r \(Self.name(limit + 1))='v'/>"),
@@ -161,7 +161,7 @@ import XMLEvents
         await Self.expectBoundary(
             accepted: "<r>\(String(repeating: "v", count: limit))</r>",
             refused: "<r>\(String(repeating: "v", count: limit + 1))</r>", options: .default,
-            code: .nodeLengthLimitExceeded, message: "Text is longer than the limit of \(limit) bytes")
+            code: .nodeLengthLimitExceeded, message: "a run of text is longer than the limit of \(limit) bytes")
         for (kind, document) in Self.nodes where kind != "text" && !kind.hasSuffix("target") {
             let ok = await parse(document(String(repeating: "v", count: limit - 10_000)))
             #expect(ok.error == nil, "\(kind) a little below the limit: \(ok.error.map { "\($0)" } ?? "")")

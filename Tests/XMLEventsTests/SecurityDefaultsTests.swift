@@ -209,7 +209,7 @@ import XMLEvents
             #expect(
                 outcome.error
                     == XMLParsingError(
-                        code: .attributeLimitExceeded, message: "Element has \(count) attributes; the limit is 3",
+                        code: .attributeLimitExceeded, message: "an element has \(count) attributes; the limit is 3",
                         line: 1, column: tagEnd + 1, byteOffset: tagEnd),
                 "\(document)")
             #expect(outcome.events.count == 2, "only the document and <r> before the error: \(outcome)")
@@ -219,7 +219,7 @@ import XMLEvents
         let declarations = (0..<25).map { " xmlns:n\($0)='urn:\($0)'" }.joined()
         let error = try #require(await parse("<e\(declarations)\(attributes)/>").error)
         #expect(error.code == .attributeLimitExceeded)
-        #expect(error.message == "Element has 1025 attributes; the limit is 1024")
+        #expect(error.message == "an element has 1025 attributes; the limit is 1024")
         #expect(await parse("<e\(declarations.dropLast(" xmlns:n24='urn:24'".count))\(attributes)/>").error == nil)
     }
 

@@ -31,6 +31,7 @@ typedef struct {
     xmlevents_column locations;
     xmlevents_column bytes;
     xmlevents_column event_locations;
+    xmlevents_column tag_starts;
 } xmlevents_columns;
 
 /// `EventTape.Entry`.
@@ -121,6 +122,12 @@ typedef struct xmlevents_recorder {
     bool drops_whitespace_only_text;
     /// Whether every entry gets a row in `event_locations`, not only start tags in `locations`.
     bool locates_every_event;
+    /// Whether every start tag also gets a row in `tag_starts`: where its `<` is.
+    bool locates_tag_starts;
+    /// Whether the document's own encoding writes ASCII characters in single bytes, as its first
+    /// bytes show (8-bit code units): then a converted tag of ASCII has as many bytes as libxml2's
+    /// UTF-8 of it.
+    bool ascii_in_single_bytes;
     uint8_t pending_kind;
     /// Where the pending run's bytes start in the byte column (they run to its end).
     intptr_t pending_start;

@@ -18,6 +18,20 @@ final class XMLDecodingContext {
     // Used by one iterator's or one call's decoders, on one task, and never across a call out of
     // this module: no two accesses overlap, so the run-time exclusivity checks are left out.
     @exclusivity(unchecked) private var registry: XMLKeyRegistry
+    /// Whether each type decoded as a value adopts ``XMLNodeDecoding``, by type: direct-mapped,
+    /// so that a type that does not costs a comparison once its slot holds it.
+    @exclusivity(unchecked) private var nodeDecodingSlots = [NodeDecodingSlot](
+        repeating: NodeDecodingSlot(), count: XMLDecodingContext.nodeDecodingSlotCount)
+    /// Where the value that failed stands, with the coding path of the error it was noted for:
+    /// noted by the decoder that throws, and read when the error leaves the record.
+    @exclusivity(unchecked) var failure: (site: XMLValueSite, codingPath: [any CodingKey])?
+
+    private struct NodeDecodingSlot {
+        var type: ObjectIdentifier?
+        var conformance: (any XMLNodeDecoding.Type)?
+    }
+
+    private static let nodeDecodingSlotCount = 16
 
     @usableFromInline
     init(_ options: XMLRecordDecoder) {
@@ -53,6 +67,17 @@ final class XMLDecodingContext {
     @inline(__always)
     func pattern(for key: String) -> XMLKeyPattern {
         registry.pattern(for: key)
+    }
+
+    /// `type`'s answers to where its keys are read from, if it adopts ``XMLNodeDecoding``.
+    @inline(__always)
+    func nodeDecoding<T>(of type: T.Type) -> (any XMLNodeDecoding.Type)? {
+        let id = ObjectIdentifier(type)
+        let slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15) >> 60)
+        if nodeDecodingSlots[slot].type == id { return nodeDecodingSlots[slot].conformance }
+        let conformance = type as? any XMLNodeDecoding.Type
+        nodeDecodingSlots[slot] = NodeDecodingSlot(type: id, conformance: conformance)
+        return conformance
     }
 
     /// The key with this ID.
@@ -91,33 +116,37 @@ final class XMLDecodingContext {
         }
     }
 
-    /// Decodes a record built already, wrapping every failure with the record's location. A
-    /// record that holds an entity the parser did not replace is refused whole: its text lacks
+    /// Decodes a record built already, wrapping every failure with where it failed. A record
+    /// that holds an entity the parser did not replace is refused whole: its text lacks
     /// the entity's, and a value read from it would be wrong without a word.
     func decode<T: Decodable>(_ type: T.Type, from nodes: XMLRecordNodes) throws(XMLRecordDecodingError) -> T {
+        if failure != nil { failure = nil }
         if let skipped = nodes.skippedEntity {
             let element = nodes.name(of: skipped.element).qualifiedName
-            throw XMLRecordDecodingError(
-                location: nodes.location,
-                underlying: .dataCorrupted(
+            var error = XMLRecordDecodingError(
+                .dataCorrupted(
                     DecodingError.Context(
                         codingPath: [],
                         debugDescription:
                             "the entity '\(skipped.name)' in <\(element)> was not replaced (it was skipped: "
                             + "external and not loaded, or not declared where the parser looked), so its text "
-                            + "is incomplete")))
+                            + "is incomplete")),
+                in: nodes, failure: nil)
+            // At the element whose text lacks the entity's.
+            if let start = nodes.location(of: skipped.element) { error.location = start }
+            throw error
         }
         let decoder = XMLNodeDecoder(
             value: .element(XMLRecordNodes.root), nodes: nodes, context: self, parent: nil, key: nil)
         do {
             return try decoder.unbox(type)
         } catch let error as DecodingError {
-            throw XMLRecordDecodingError(location: nodes.location, underlying: error)
+            throw XMLRecordDecodingError(error, in: nodes, failure: failure)
         } catch {
             throw XMLRecordDecodingError(
-                location: nodes.location,
-                underlying: .dataCorrupted(
-                    DecodingError.Context(codingPath: [], debugDescription: "\(error)", underlyingError: error)))
+                .dataCorrupted(
+                    DecodingError.Context(codingPath: [], debugDescription: "\(error)", underlyingError: error)),
+                in: nodes, failure: nil)
         }
     }
 

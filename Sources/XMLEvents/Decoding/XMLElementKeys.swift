@@ -8,7 +8,8 @@
 ///
 /// A key is matched by its ID against the IDs of the element's attribute and child names (see
 /// ``XMLKeyRegistry``): attributes first, then children in document order, through an index
-/// for an element with many of them.
+/// for an element with many of them. A key an ``XMLNodeDecoding`` type declares an attribute or
+/// an element is matched against those alone (``lookup(_:kind:)``).
 struct XMLElementKeys {
     let decoder: XMLNodeDecoder
     let element: Int
@@ -57,16 +58,31 @@ struct XMLElementKeys {
         }
     }
 
-    /// The first attribute, then the first child element, whose name `pattern` matches.
-    private func firstMatch(of pattern: XMLKeyPattern) -> XMLNodeMatch? {
+    /// The attribute or first child element the key names, as `kind` says it is read.
+    func lookup(_ pattern: XMLKeyPattern, kind: XMLRecordDecoder.NodeDecoding) -> XMLNodeMatch? {
+        switch (kind, pattern) {
+        case (.attributeOrElement, _), (_, .textContent): return lookup(pattern)
+        case (.attribute, _): return firstMatch(of: pattern, children: false)
+        case (.element, _): return firstMatch(of: pattern, attributes: false)
+        }
+    }
+
+    /// The first attribute, then the first child element, whose name `pattern` matches; among
+    /// the attributes or the children only, when the other is left out.
+    private func firstMatch(of pattern: XMLKeyPattern, attributes: Bool = true, children: Bool = true)
+        -> XMLNodeMatch?
+    {
         let nodes = decoder.nodes
         let context = decoder.context
-        for attribute in nodes.attributeRange(of: element) {
-            let row = nodes.attribute(attribute)
-            if context.matches(pattern, name: row.name, keyID: row.keyID, decoder: decoder) {
-                return .attribute(attribute)
+        if attributes {
+            for attribute in nodes.attributeRange(of: element) {
+                let row = nodes.attribute(attribute)
+                if context.matches(pattern, name: row.name, keyID: row.keyID, decoder: decoder) {
+                    return .attribute(attribute)
+                }
             }
         }
+        guard children else { return nil }
         for slot in nodes.childRange(of: element) {
             let child = nodes.child(slot)
             if context.matches(pattern, name: nodes.element(child.element).name, keyID: child.keyID, decoder: decoder) {
@@ -74,17 +90,6 @@ struct XMLElementKeys {
             }
         }
         return nil
-    }
-
-    @inline(__always)
-    func lookup(_ key: String) -> XMLNodeMatch? {
-        lookup(decoder.context.pattern(for: key))
-    }
-
-    /// The value a key stands for, for a nested decoder.
-    func value(forKey key: String, codingKey: any CodingKey) -> XMLNodeValue {
-        let pattern = decoder.context.pattern(for: key)
-        return value(of: lookup(pattern), pattern: pattern, codingKey: codingKey)
     }
 
     /// The value a match stands for, for a nested decoder.
@@ -116,20 +121,21 @@ struct XMLElementKeys {
 
     // MARK: - Scalars
 
-    /// Reads a single value with `parse`.
+    /// Reads a single value with `parse` from what the key matched.
     @inline(__always)
-    func scalar<T>(_ key: String, _ parse: (String) -> T?) -> XMLScalarResult<T> {
-        guard let match = lookup(key) else { return .missing }
+    func scalar<T>(_ match: XMLNodeMatch?, _ parse: (String) -> T?) -> XMLScalarResult<T> {
+        guard let match else { return .missing }
         let text = text(of: match)
         if let value = parse(text) { return .value(value) }
         return .unreadable(text: text, isNil: isNil(match))
     }
 
-    /// Reads a single value with `parse`; `nil` for a missing key or an empty element.
+    /// Reads a single value with `parse` from what the key matched; `nil` for a missing key or
+    /// an empty element.
     @inline(__always)
-    func scalarIfPresent<T>(_ key: String, _ parse: (String) -> T?) -> XMLScalarResult<T> {
+    func scalarIfPresent<T>(_ match: XMLNodeMatch?, _ parse: (String) -> T?) -> XMLScalarResult<T> {
         let text: String
-        switch lookup(key) {
+        switch match {
         case nil:
             return .missing
         case .child(_, let element):

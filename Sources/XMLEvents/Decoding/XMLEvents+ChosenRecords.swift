@@ -138,7 +138,8 @@ extension XMLEvents {
 
         /// Starts parsing the document anew.
         public func makeAsyncIterator() -> Iterator {
-            Iterator(reader: XMLRecordReader(path, feed: events.makeFeed(work: work), decoder: decoder), choose: choose)
+            Iterator(
+                reader: XMLRecordReader(path, feed: events.makeRecordFeed(work: work), decoder: decoder), choose: choose)
         }
 
         /// Parses until a selected element is complete and hands it to the choosing closure,

@@ -120,7 +120,7 @@ extension XMLEvents {
 
         /// Starts parsing the document anew.
         public func makeAsyncIterator() -> Iterator {
-            Iterator(reader: XMLRecordReader(path, feed: events.makeFeed(work: work), decoder: decoder))
+            Iterator(reader: XMLRecordReader(path, feed: events.makeRecordFeed(work: work), decoder: decoder))
         }
 
         /// Parses until a selected element is complete and decodes it, converting names with a

@@ -14,20 +14,44 @@ struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     var codingPath: [any CodingKey] { decoder.codingPath }
 
-    var allKeys: [Key] { keys.allKeys().compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] {
+        let all = keys.allKeys().compactMap { Key(stringValue: $0) }
+        // Present as its type reads it: an attribute-only key with only a child is not.
+        return decoder.nodeDecoding == nil ? all : all.filter(contains)
+    }
 
-    func contains(_ key: Key) -> Bool { keys.lookup(key.stringValue) != nil }
+    func contains(_ key: Key) -> Bool { match(key) != nil }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        guard let match = keys.lookup(key.stringValue) else { return true }
+        guard let match = match(key) else { return true }
         return keys.isNil(match)
     }
 
+    /// What `key` matches in the element: as its type says it is read when the type adopts
+    /// ``XMLNodeDecoding``, else the attribute first.
+    @inline(__always)
+    private func match(_ key: Key) -> XMLNodeMatch? {
+        match(key, decoder.context.pattern(for: key.stringValue))
+    }
+
+    @inline(__always)
+    private func match(_ key: Key, _ pattern: XMLKeyPattern) -> XMLNodeMatch? {
+        guard let nodeDecoding = decoder.nodeDecoding else { return keys.lookup(pattern) }
+        return keys.lookup(pattern, kind: nodeDecoding.nodeDecoding(for: key))
+    }
+
+    /// Notes where `key`'s value stands, for the error about to be thrown for it.
+    private func noteFailure(_ key: Key) {
+        decoder.noteFailure(decoder.site(of: key, in: keys.element), codingPath: codingPath + [key])
+    }
+
     private func keyNotFound(_ key: Key) -> DecodingError {
-        .keyNotFound(
+        noteFailure(key)
+        let kind = decoder.nodeDecoding(for: key)
+        return .keyNotFound(
             key,
             DecodingError.Context(
-                codingPath: codingPath, debugDescription: "No attribute or child element '\(key.stringValue)'"))
+                codingPath: codingPath, debugDescription: "no \(XMLValueSite.nodes(kind)) '\(key.stringValue)'"))
     }
 
     @inline(__always)
@@ -36,6 +60,7 @@ struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         case .value(let value): return value
         case .missing: throw keyNotFound(key)
         case .unreadable(let text, let isNil):
+            noteFailure(key)
             throw XMLNodeDecoder.unreadable(type, text: text, isNil: isNil, codingPath: codingPath + [key])
         }
     }
@@ -49,111 +74,111 @@ struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     // MARK: - Scalars
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try unwrap(keys.scalar(key.stringValue, XMLLexical.bool), type, key: key)
+        try unwrap(keys.scalar(match(key), XMLLexical.bool), type, key: key)
     }
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try unwrap(keys.scalar(key.stringValue) { $0 }, type, key: key)
+        try unwrap(keys.scalar(match(key)) { $0 }, type, key: key)
     }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try unwrap(keys.scalar(key.stringValue, XMLLexical.double), type, key: key)
+        try unwrap(keys.scalar(match(key), XMLLexical.double), type, key: key)
     }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        try unwrap(keys.scalar(key.stringValue, XMLLexical.float), type, key: key)
+        try unwrap(keys.scalar(match(key), XMLLexical.float), type, key: key)
     }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        try unwrap(keys.scalar(key.stringValue) { XMLLexical.integer($0) }, type, key: key)
+        try unwrap(keys.scalar(match(key)) { XMLLexical.integer($0) }, type, key: key)
     }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-        try unwrap(keys.scalar(key.stringValue) { XMLLexical.integer($0) }, type, key: key)
+        try unwrap(keys.scalar(match(key)) { XMLLexical.integer($0) }, type, key: key)
     }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-        try unwrap(keys.scalar(key.stringValue) { XMLLexical.integer($0) }, type, key: key)
+        try unwrap(keys.scalar(match(key)) { XMLLexical.integer($0) }, type, key: key)
     }
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-        try unwrap(keys.scalar(key.stringValue) { XMLLexical.integer($0) }, type, key: key)
+        try unwrap(keys.scalar(match(key)) { XMLLexical.integer($0) }, type, key: key)
     }
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        try unwrap(keys.scalar(key.stringValue) { XMLLexical.integer($0) }, type, key: key)
+        try unwrap(keys.scalar(match(key)) { XMLLexical.integer($0) }, type, key: key)
     }
     func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-        try unwrap(keys.scalar(key.stringValue) { XMLLexical.integer($0) }, type, key: key)
+        try unwrap(keys.scalar(match(key)) { XMLLexical.integer($0) }, type, key: key)
     }
     func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-        try unwrap(keys.scalar(key.stringValue) { XMLLexical.integer($0) }, type, key: key)
+        try unwrap(keys.scalar(match(key)) { XMLLexical.integer($0) }, type, key: key)
     }
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-        try unwrap(keys.scalar(key.stringValue) { XMLLexical.integer($0) }, type, key: key)
+        try unwrap(keys.scalar(match(key)) { XMLLexical.integer($0) }, type, key: key)
     }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-        try unwrap(keys.scalar(key.stringValue) { XMLLexical.integer($0) }, type, key: key)
+        try unwrap(keys.scalar(match(key)) { XMLLexical.integer($0) }, type, key: key)
     }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        try unwrap(keys.scalar(key.stringValue) { XMLLexical.integer($0) }, type, key: key)
+        try unwrap(keys.scalar(match(key)) { XMLLexical.integer($0) }, type, key: key)
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try unwrapIfPresent(keys.scalarIfPresent(key.stringValue, XMLLexical.bool), type, key: key)
+        try unwrapIfPresent(keys.scalarIfPresent(match(key), XMLLexical.bool), type, key: key)
     }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try unwrapIfPresent(keys.scalarIfPresent(key.stringValue) { $0 }, type, key: key)
+        try unwrapIfPresent(keys.scalarIfPresent(match(key)) { $0 }, type, key: key)
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try unwrapIfPresent(keys.scalarIfPresent(key.stringValue, XMLLexical.double), type, key: key)
+        try unwrapIfPresent(keys.scalarIfPresent(match(key), XMLLexical.double), type, key: key)
     }
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        try unwrapIfPresent(keys.scalarIfPresent(key.stringValue, XMLLexical.float), type, key: key)
+        try unwrapIfPresent(keys.scalarIfPresent(match(key), XMLLexical.float), type, key: key)
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
         try unwrapIfPresent(
-            keys.scalarIfPresent(key.stringValue) { XMLLexical.integer($0) }, type, key: key)
+            keys.scalarIfPresent(match(key)) { XMLLexical.integer($0) }, type, key: key)
     }
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
         try unwrapIfPresent(
-            keys.scalarIfPresent(key.stringValue) { XMLLexical.integer($0) }, type, key: key)
+            keys.scalarIfPresent(match(key)) { XMLLexical.integer($0) }, type, key: key)
     }
     func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
         try unwrapIfPresent(
-            keys.scalarIfPresent(key.stringValue) { XMLLexical.integer($0) }, type, key: key)
+            keys.scalarIfPresent(match(key)) { XMLLexical.integer($0) }, type, key: key)
     }
     func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
         try unwrapIfPresent(
-            keys.scalarIfPresent(key.stringValue) { XMLLexical.integer($0) }, type, key: key)
+            keys.scalarIfPresent(match(key)) { XMLLexical.integer($0) }, type, key: key)
     }
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
         try unwrapIfPresent(
-            keys.scalarIfPresent(key.stringValue) { XMLLexical.integer($0) }, type, key: key)
+            keys.scalarIfPresent(match(key)) { XMLLexical.integer($0) }, type, key: key)
     }
     func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
         try unwrapIfPresent(
-            keys.scalarIfPresent(key.stringValue) { XMLLexical.integer($0) }, type, key: key)
+            keys.scalarIfPresent(match(key)) { XMLLexical.integer($0) }, type, key: key)
     }
     func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
         try unwrapIfPresent(
-            keys.scalarIfPresent(key.stringValue) { XMLLexical.integer($0) }, type, key: key)
+            keys.scalarIfPresent(match(key)) { XMLLexical.integer($0) }, type, key: key)
     }
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
         try unwrapIfPresent(
-            keys.scalarIfPresent(key.stringValue) { XMLLexical.integer($0) }, type, key: key)
+            keys.scalarIfPresent(match(key)) { XMLLexical.integer($0) }, type, key: key)
     }
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
         try unwrapIfPresent(
-            keys.scalarIfPresent(key.stringValue) { XMLLexical.integer($0) }, type, key: key)
+            keys.scalarIfPresent(match(key)) { XMLLexical.integer($0) }, type, key: key)
     }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
         try unwrapIfPresent(
-            keys.scalarIfPresent(key.stringValue) { XMLLexical.integer($0) }, type, key: key)
+            keys.scalarIfPresent(match(key)) { XMLLexical.integer($0) }, type, key: key)
     }
 
     // MARK: - Nested values
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let pattern = decoder.context.pattern(for: key.stringValue)
-        return try decode(type, match: keys.lookup(pattern), pattern: pattern, key: key)
+        return try decode(type, match: match(key, pattern), pattern: pattern, key: key)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         let pattern = decoder.context.pattern(for: key.stringValue)
-        guard let match = keys.lookup(pattern) else { return nil }
+        guard let match = match(key, pattern) else { return nil }
         // An empty first element is nil for a single value, but one item of an array.
         if keys.isNil(match), !(type is any XMLRepeatedValue.Type) { return nil }
         return try decode(type, match: match, pattern: pattern, key: key)
@@ -173,6 +198,7 @@ struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
                 return try XMLTextValue.read(
                     type, from: keys.text(of: match), strategy: context.options.dateDecodingStrategy)
             } catch {
+                noteFailure(key)
                 throw DecodingError.dataCorrupted(
                     DecodingError.Context(codingPath: codingPath + [key], debugDescription: error.message))
             }
@@ -180,25 +206,31 @@ struct XMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         return try decoder.child(keys.value(of: match, pattern: pattern, codingKey: key), key: key).unbox(type)
     }
 
+    /// The value `key` stands for, for a nested decoder.
+    private func value(forKey key: Key) -> XMLNodeValue {
+        let pattern = decoder.context.pattern(for: key.stringValue)
+        return keys.value(of: match(key, pattern), pattern: pattern, codingKey: key)
+    }
+
+    // A nested container belongs to the type being decoded, which answers for its keys too.
+
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type,
         forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        try decoder.child(keys.value(forKey: key.stringValue, codingKey: key), key: key).container(
-            keyedBy: type)
+        try decoder.child(value(forKey: key), key: key, sameType: true).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try decoder.child(keys.value(forKey: key.stringValue, codingKey: key), key: key)
-            .unkeyedContainer()
+        try decoder.child(value(forKey: key), key: key, sameType: true).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
-        decoder.child(.element(keys.element), key: XMLCodingKey(stringValue: "super"))
+        decoder.child(.element(keys.element), key: XMLCodingKey(stringValue: "super"), sameType: true)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        decoder.child(keys.value(forKey: key.stringValue, codingKey: key), key: key)
+        decoder.child(value(forKey: key), key: key, sameType: true)
     }
 }
 

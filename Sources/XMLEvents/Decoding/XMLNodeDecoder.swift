@@ -27,16 +27,21 @@ final class XMLNodeDecoder: Decoder, SingleValueDecodingContainer {
     /// The converted keys of the element's attributes and children, for a custom key strategy
     /// and an element with more of them than are worth converting for every key.
     private var customKeys: XMLKeyTable?
+    /// Where the keys of the type being decoded are read from, when it adopts
+    /// ``XMLNodeDecoding``: set by ``unbox(_:)`` for the type, and handed to the decoders of its
+    /// nested containers.
+    var nodeDecoding: (any XMLNodeDecoding.Type)?
 
     init(
         value: XMLNodeValue, nodes: XMLRecordNodes, context: XMLDecodingContext, parent: XMLNodeDecoder?,
-        key: (any CodingKey)?
+        key: (any CodingKey)?, nodeDecoding: (any XMLNodeDecoding.Type)? = nil
     ) {
         self.value = value
         self.nodes = nodes
         self.context = context
         self.parent = parent
         self.key = key
+        self.nodeDecoding = nodeDecoding
     }
 
     /// Built only when asked for (errors, custom key strategies), from the chain of decoders.
@@ -64,11 +69,12 @@ final class XMLNodeDecoder: Decoder, SingleValueDecodingContainer {
                 XMLKeyedDecodingContainer<Key>(keys: XMLElementKeys(decoder: self, element: nodes.child(first).element))
             )
         case .text:
+            noteFailure(site(), codingPath: codingPath)
             throw DecodingError.typeMismatch(
                 [String: Any].self,
                 DecodingError.Context(
                     codingPath: codingPath,
-                    debugDescription: "Expected an element with attributes or children, found an attribute's text"))
+                    debugDescription: "expected an element with attributes or children, found text"))
         case .missing(let key):
             throw keyNotFound(key)
         }
@@ -109,6 +115,7 @@ final class XMLNodeDecoder: Decoder, SingleValueDecodingContainer {
     func scalar<T>(_ type: T.Type, _ parse: (String) -> T?) throws -> T {
         let text = try text()
         if let value = parse(text) { return value }
+        noteFailure(site(), codingPath: codingPath)
         throw XMLNodeDecoder.unreadable(type, text: text, isNil: isNil, codingPath: codingPath)
     }
 
@@ -117,21 +124,23 @@ final class XMLNodeDecoder: Decoder, SingleValueDecodingContainer {
             return .valueNotFound(
                 type,
                 DecodingError.Context(
-                    codingPath: codingPath, debugDescription: "Expected \(type), found an empty element"))
+                    codingPath: codingPath, debugDescription: "expected \(type), found an empty element"))
         }
         let shown = text.count > 60 ? text.prefix(60) + "…" : text[...]
         return .typeMismatch(
             type,
             DecodingError.Context(
-                codingPath: codingPath, debugDescription: "Cannot read \(shown.debugDescription) as \(type)"))
+                codingPath: codingPath, debugDescription: "cannot read \(shown.debugDescription) as \(type)"))
     }
 
     private func keyNotFound(_ key: any CodingKey) -> DecodingError {
-        .keyNotFound(
+        let path = parent?.codingPath ?? []
+        let kind = parent?.nodeDecoding(for: key) ?? .attributeOrElement
+        noteFailure(site(), codingPath: path + [key])
+        return .keyNotFound(
             key,
             DecodingError.Context(
-                codingPath: parent?.codingPath ?? [],
-                debugDescription: "No attribute or child element '\(key.stringValue)'"))
+                codingPath: path, debugDescription: "no \(XMLValueSite.nodes(kind)) '\(key.stringValue)'"))
     }
 
     private func corrupted(_ description: String) -> DecodingError {
@@ -146,10 +155,12 @@ final class XMLNodeDecoder: Decoder, SingleValueDecodingContainer {
             do {
                 return try XMLTextValue.read(type, from: text, strategy: context.options.dateDecodingStrategy)
             } catch {
+                noteFailure(site(), codingPath: codingPath)
                 throw corrupted(error.message)
             }
         }
         if type == Date.self, let read = context.readsCustomDate { return try customDate(read, as: type) }
+        nodeDecoding = context.nodeDecoding(of: type)
         return try T(from: self)
     }
 
@@ -164,9 +175,18 @@ final class XMLNodeDecoder: Decoder, SingleValueDecodingContainer {
         unsafeBitCast(try read(self), to: T.self)
     }
 
-    /// A decoder for a value inside this one.
-    func child(_ value: XMLNodeValue, key: any CodingKey) -> XMLNodeDecoder {
-        XMLNodeDecoder(value: value, nodes: nodes, context: context, parent: self, key: key)
+    /// A decoder for a value inside this one; `sameType` for a nested container of the type
+    /// this decoder decodes, whose keys it answers for too.
+    func child(_ value: XMLNodeValue, key: any CodingKey, sameType: Bool = false) -> XMLNodeDecoder {
+        XMLNodeDecoder(
+            value: value, nodes: nodes, context: context, parent: self, key: key,
+            nodeDecoding: sameType ? nodeDecoding : nil)
+    }
+
+    /// Where the value of `key` is read from for the type being decoded.
+    @inline(__always)
+    func nodeDecoding(for key: any CodingKey) -> XMLRecordDecoder.NodeDecoding {
+        nodeDecoding?.nodeDecoding(for: key) ?? .attributeOrElement
     }
 
     /// The custom strategy's keys of `element`'s attributes and children, converted once for
@@ -179,6 +199,51 @@ final class XMLNodeDecoder: Decoder, SingleValueDecodingContainer {
         let table = XMLKeyTable(element: element, decoder: self)
         customKeys = table
         return table
+    }
+
+    // MARK: - Failures
+
+    /// The element this decoder's value is: a keyed container's element.
+    var element: Int? {
+        switch value {
+        case .element(let element): return element
+        case .repeated(let first, _, _): return nodes.child(first).element
+        case .text, .missing: return nil
+        }
+    }
+
+    /// Where this decoder's value stands in the record, when that can be told.
+    func site() -> XMLValueSite? {
+        switch value {
+        case .element, .repeated:
+            return element.map { XMLValueSite(element: $0, node: .element) }
+        case .text:
+            guard let parent, let key else { return nil }
+            // A token of a list the attribute holds stands where the attribute does.
+            if key.intValue != nil, case .text = parent.value { return parent.site() }
+            return parent.element.map { parent.site(of: key, in: $0) }
+        case .missing(let key):
+            guard let parent, let holder = parent.element else { return nil }
+            return XMLValueSite(element: holder, node: .missing(key.stringValue, parent.nodeDecoding(for: key)))
+        }
+    }
+
+    /// Where the value of `key` of `element`, this decoder's element, stands.
+    func site(of key: any CodingKey, in element: Int) -> XMLValueSite {
+        let kind = nodeDecoding(for: key)
+        let keys = XMLElementKeys(decoder: self, element: element)
+        switch keys.lookup(context.pattern(for: key.stringValue), kind: kind) {
+        case .attribute(let attribute): return XMLValueSite(element: element, node: .attribute(attribute))
+        case .child(_, let child): return XMLValueSite(element: child, node: .element)
+        case .textContent(let element): return XMLValueSite(element: element, node: .text)
+        case nil: return XMLValueSite(element: element, node: .missing(key.stringValue, kind))
+        }
+    }
+
+    /// Notes where the value of the error about to be thrown, with `codingPath`, stands.
+    func noteFailure(_ site: XMLValueSite?, codingPath: [any CodingKey]) {
+        guard let site else { return }
+        context.failure = (site, codingPath)
     }
 
     // MARK: - SingleValueDecodingContainer

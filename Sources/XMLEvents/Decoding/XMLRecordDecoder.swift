@@ -21,9 +21,9 @@ import Foundation
 ///   qualified name as the document writes it, `{uri}local` the name in that namespace, and
 ///   ``textContentKey`` (`#text`) the element's own character data, for elements that carry
 ///   both attributes and a value, as `<price currency="EUR">12.50</price>`.
-/// - **An attribute and a child element with one name**: the attribute wins. Attributes are
-///   unique and stand in the start tag; a child of that name is still reachable through an
-///   array (below), which only child elements fill.
+/// - **An attribute and a child element with one name**: the attribute wins, for an array too
+///   (which then reads the attribute's list). A type that wants the child element, or one kind
+///   only, says so for each key by adopting ``XMLNodeDecoding``.
 /// - **Single values** (`String`, numbers, `Bool`, `Date`, `URL`, `Data`, `Decimal`, and
 ///   `RawRepresentable` enumerations of them) are read from an attribute value or from an
 ///   element's character data (``XMLSubtree/text``, all depths). Strings are taken as they are;

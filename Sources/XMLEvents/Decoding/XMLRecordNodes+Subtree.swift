@@ -32,7 +32,7 @@ extension XMLRecordNodes {
     /// which is appended at once.
     private func appendStart(of element: XMLSubtree, context: XMLDecodingContext) -> [XMLContent] {
         let storage = element.storage
-        startElement(storage.name, context: context)
+        startElement(storage.name, at: storage.location, context: context)
         let attributes = storage.attributes
         attributes.storage?.withEntries(count: attributes.count) { entries, bytes in
             for entry in UnsafeBufferPointer(start: entries, count: attributes.count) {

@@ -56,7 +56,8 @@ final class XMLRecordNodes {
     /// The first match of each key ID in an element with many attributes and children, made
     /// when a key is first looked up there.
     @exclusivity(unchecked) private var indexes: [Int: [Int32: XMLNodeMatch]] = [:]
-    /// Where the record's start tag was reported, when the record came from a document.
+    /// Where the record's start tag was reported (its `>`), when the record came from a
+    /// document.
     @exclusivity(unchecked) var location: XMLLocation?
     /// The record's first entity reference that the parser did not replace, and the element it
     /// stood in: the record's text lacks the entity's, so decoding fails on it.
@@ -87,9 +88,10 @@ final class XMLRecordNodes {
     // MARK: - Building
 
     /// An element starts, inside the open one or as the record; its attributes follow.
-    func startElement(_ name: XMLName, context: XMLDecodingContext) {
+    func startElement(_ name: XMLName, at location: XMLLocation?, context: XMLDecodingContext) {
         let recorded = TapeName(name, owners: &ownedNames)
-        columns.startElement(recorded, keyID: context.keyID(for: recorded))
+        let row = location.map { EventTape.Location(line: $0.line, column: $0.column, byteOffset: $0.byteOffset) }
+        columns.startElement(recorded, keyID: context.keyID(for: recorded), location: row ?? Columns.unknownLocation)
     }
 
     /// An attribute of the element just started; `name` is kept alive by its owner.
@@ -178,7 +180,10 @@ final class XMLRecordNodes {
     ) {
         // The tape keeps a name it did not intern alive only until its next step.
         if entry.name.bits & 1 != 0 { ownedNames.append(entry.name.name) }
-        columns.startElement(entry.name, keyID: context.keyID(for: entry.name))
+        // Where the tag's `<` is when the parse locates tag starts, else where it was reported.
+        let starts = tape.pointee.tagStarts
+        let location = rows.location < starts.count ? starts.base[rows.location] : tape.pointee.locations[rows.location]
+        columns.startElement(entry.name, keyID: context.keyID(for: entry.name), location: location)
         guard !rows.attributes.isEmpty else { return }
         let bytes = tape.pointee.bytes.base
         for row in rows.attributes {
@@ -215,6 +220,14 @@ final class XMLRecordNodes {
 
     /// An element's name.
     func name(of element: Int) -> XMLName { self.element(element).name.name }
+
+    /// Where an element starts: its `<` when the parse located tag starts, else where its start
+    /// tag was reported (its `>`); `nil` for an element that did not come from a document.
+    func location(of element: Int) -> XMLLocation? {
+        precondition(element >= 0 && element < columns.locations.count, "XMLRecordNodes element index out of range")
+        let row = columns.locations.base[element]
+        return row.line > 0 ? row.location : nil
+    }
 
     /// The character data of an element at every depth, in document order, without comments or
     /// processing instructions: ``XMLSubtree/text``.
@@ -368,6 +381,11 @@ extension XMLRecordNodes {
         /// The child elements of the open elements, each element's after its ancestors'.
         var pendingChildren = TapeColumn<Child>(capacity: 32)
         var open = TapeColumn<OpenElement>(capacity: 16)
+        /// Where each element starts (see ``XMLRecordNodes/location(of:)``), for errors.
+        var locations = TapeColumn<EventTape.Location>(capacity: 32)
+
+        /// The location of an element that did not come from a document.
+        static var unknownLocation: EventTape.Location { EventTape.Location(line: 0, column: 0, byteOffset: 0) }
         /// How many elements, character data runs, comments and processing instructions were
         /// appended, so that an element ending knows whether it had content.
         var contentCount = 0
@@ -386,6 +404,7 @@ extension XMLRecordNodes {
             attributeBytes.deallocate()
             pendingChildren.deallocate()
             open.deallocate()
+            locations.deallocate()
         }
 
         @inline(__always)
@@ -393,7 +412,7 @@ extension XMLRecordNodes {
             if elements.capacity > Self.retainedCount || attributes.capacity > Self.retainedCount
                 || children.capacity > Self.retainedCount || text.capacity > Self.retainedByteCount
                 || attributeBytes.capacity > Self.retainedByteCount || pendingChildren.capacity > Self.retainedCount
-                || open.capacity > Self.retainedCount
+                || open.capacity > Self.retainedCount || locations.capacity > Self.retainedCount
             {
                 shrink()
             }
@@ -404,6 +423,7 @@ extension XMLRecordNodes {
             attributeBytes.count = 0
             pendingChildren.count = 0
             open.count = 0
+            locations.count = 0
             contentCount = 0
         }
 
@@ -417,11 +437,12 @@ extension XMLRecordNodes {
             attributeBytes.removeFirst(attributeBytes.count, shrinkingAbove: Self.retainedByteCount)
             pendingChildren.removeFirst(pendingChildren.count, shrinkingAbove: Self.retainedCount)
             open.removeFirst(open.count, shrinkingAbove: Self.retainedCount)
+            locations.removeFirst(locations.count, shrinkingAbove: Self.retainedCount)
         }
 
         /// An element starts, inside the open one or as the record; its attributes follow.
         @inline(__always)
-        mutating func startElement(_ name: TapeName, keyID: Int32) {
+        mutating func startElement(_ name: TapeName, keyID: Int32, location: EventTape.Location) {
             let index = elements.count
             if open.count > 0 { pendingChildren.append(Child(keyID: keyID, element: index)) }
             contentCount &+= 1
@@ -430,6 +451,7 @@ extension XMLRecordNodes {
                 Element(
                     name: name, keyID: keyID, hasContent: false, attributeStart: attributes.count,
                     attributeCount: 0, childStart: 0, childCount: 0, textStart: text.count, textEnd: 0))
+            locations.append(location)
         }
 
         /// An attribute of the element just started.

@@ -44,19 +44,19 @@ enum XMLTextValue {
             return unsafeBitCast(try date(from: text, strategy: strategy), to: T.self)
         } else if type == URL.self {
             guard let url = URL(string: String(XMLLexical.trimmed(text))) else {
-                throw Unreadable(message: "Invalid URL \(text.debugDescription)")
+                throw Unreadable(message: "invalid URL \(text.debugDescription)")
             }
             return unsafeBitCast(url, to: T.self)
         } else if type == Data.self {
             guard
                 let data = Data(base64Encoded: String(XMLLexical.trimmed(text)), options: .ignoreUnknownCharacters)
             else {
-                throw Unreadable(message: "Invalid Base64 data")
+                throw Unreadable(message: "invalid Base64 data")
             }
             return unsafeBitCast(data, to: T.self)
         } else if type == Decimal.self {
             guard let decimal = XMLLexical.decimal(text) else {
-                throw Unreadable(message: "Expected a decimal number, found \(text.debugDescription)")
+                throw Unreadable(message: "expected a decimal number, found \(text.debugDescription)")
             }
             return unsafeBitCast(decimal, to: T.self)
         }
@@ -72,16 +72,16 @@ enum XMLTextValue {
         switch strategy {
         case .deferredToDate, .custom, .secondsSince1970:
             date = XMLLexical.double(text).map { Date(timeIntervalSince1970: $0) }
-            problem = "Expected a number of seconds since 1970, found \(text.debugDescription)"
+            problem = "expected a number of seconds since 1970, found \(text.debugDescription)"
         case .millisecondsSince1970:
             date = XMLLexical.double(text).map { Date(timeIntervalSince1970: $0 / 1000) }
-            problem = "Expected a number of milliseconds since 1970, found \(text.debugDescription)"
+            problem = "expected a number of milliseconds since 1970, found \(text.debugDescription)"
         case .iso8601:
             date = ISO8601DateParser.date(from: XMLLexical.trimmed(text))
-            problem = "Expected an ISO 8601 date, found \(text.debugDescription)"
+            problem = "expected an ISO 8601 date, found \(text.debugDescription)"
         case .formatted(let formatter):
             date = formatter.date(from: String(XMLLexical.trimmed(text)))
-            problem = "Date \(text.debugDescription) does not match the format \(formatter.dateFormat ?? "")"
+            problem = "the date \(text.debugDescription) does not match the format \(formatter.dateFormat ?? "")"
         }
         guard let date else { throw Unreadable(message: problem) }
         return date

@@ -50,11 +50,11 @@ struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     /// The current item's value, without moving past it.
     private func current<T>(_ type: T.Type) throws -> XMLNodeValue {
         guard !isAtEnd else {
+            let path = codingPath + [XMLCodingKey(index: currentIndex)]
+            decoder.noteFailure(decoder.site(), codingPath: path)
             throw DecodingError.valueNotFound(
                 type,
-                DecodingError.Context(
-                    codingPath: codingPath + [XMLCodingKey(index: currentIndex)],
-                    debugDescription: "The array has only \(currentIndex) items"))
+                DecodingError.Context(codingPath: path, debugDescription: "the array has only \(currentIndex) items"))
         }
         switch items {
         case .elements(let elements): return .element(elements[currentIndex])
@@ -72,18 +72,22 @@ struct XMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     private mutating func scalar<T>(_ type: T.Type, _ parse: (String) -> T?) throws -> T {
         let text: String
         var isNil = false
+        var site: XMLValueSite?
         switch try current(type) {
         case .element(let element):
             text = decoder.nodes.text(of: element)
             isNil = decoder.nodes.isNil(element)
+            site = XMLValueSite(element: element, node: .element)
         case .text(let token):
             text = token
+            site = decoder.site()
         case .repeated, .missing:
             text = ""
         }
         guard let result = parse(text) else {
-            throw XMLNodeDecoder.unreadable(
-                type, text: text, isNil: isNil, codingPath: codingPath + [XMLCodingKey(index: currentIndex)])
+            let path = codingPath + [XMLCodingKey(index: currentIndex)]
+            decoder.noteFailure(site, codingPath: path)
+            throw XMLNodeDecoder.unreadable(type, text: text, isNil: isNil, codingPath: path)
         }
         currentIndex += 1
         return result

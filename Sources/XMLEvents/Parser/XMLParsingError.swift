@@ -10,8 +10,10 @@ import Foundation
 /// messages, and what it quotes may hold controls that a terminal would obey, so they are escaped
 /// (see <doc:Security>).
 public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
-    /// What went wrong: a libxml2 `xmlParserErrors` value, or one of the package's own codes for
-    /// its limits (from 100,000 on).
+    /// What went wrong: a libxml2 `xmlParserErrors` value, or one of the package's own codes (from
+    /// 100,000 on) for its limits and for the failures it words more precisely than libxml2.
+    ///
+    /// Every code the W3C XML Conformance Test Suite produces has a name here.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
         /// The numeric code.
         public var rawValue: Int
@@ -85,6 +87,103 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         /// (`XML_NS_ERR_ATTRIBUTE_REDEFINED`).
         public static let duplicateNamespacedAttribute = Code(rawValue: 203)
 
+        /// Markup libxml2 does not recognize where it stands, and cannot read past: `<![CDATA [`
+        /// with a space, a markup declaration inside an element, a declaration that is not one in
+        /// the internal subset (`XML_ERR_INTERNAL_ERROR`, which libxml2 also reports for failures
+        /// of its own: the message says which).
+        public static let unrecognizedMarkup = Code(rawValue: 1)
+        /// `%` is not followed by a parameter entity's name (`XML_ERR_PEREF_NO_NAME`).
+        public static let parameterEntityReferenceWithoutName = Code(rawValue: 24)
+        /// A parameter entity reference does not end with `;` (`XML_ERR_PEREF_SEMICOL_MISSING`).
+        public static let parameterEntityReferenceWithoutSemicolon = Code(rawValue: 25)
+        /// A reference names an unparsed entity, one declared with `NDATA` (`XML_ERR_UNPARSED_ENTITY`).
+        public static let unparsedEntityReference = Code(rawValue: 28)
+        /// An attribute value references an external entity (`XML_ERR_ENTITY_IS_EXTERNAL`).
+        public static let externalEntityInAttributeValue = Code(rawValue: 29)
+        /// A value of the XML declaration (version, encoding, standalone) is not quoted
+        /// (`XML_ERR_STRING_NOT_STARTED`).
+        public static let declarationValueNotQuoted = Code(rawValue: 33)
+        /// A value of the XML declaration is not closed by its quote (`XML_ERR_STRING_NOT_CLOSED`).
+        public static let declarationValueNotFinished = Code(rawValue: 34)
+        /// An entity declaration, or its quoted value, is not closed (`XML_ERR_ENTITY_NOT_FINISHED`).
+        public static let entityDeclarationNotFinished = Code(rawValue: 37)
+        /// A system or public identifier is not quoted (`XML_ERR_LITERAL_NOT_STARTED`).
+        public static let externalIdentifierNotQuoted = Code(rawValue: 43)
+        /// A system or public identifier is not closed by its quote, or a public identifier holds a
+        /// character it may not (`XML_ERR_LITERAL_NOT_FINISHED`).
+        public static let externalIdentifierNotFinished = Code(rawValue: 44)
+        /// A comment is not closed by `-->` (`XML_ERR_COMMENT_NOT_FINISHED`).
+        public static let commentNotFinished = Code(rawValue: 45)
+        /// `<?` is not followed by a processing instruction's target (`XML_ERR_PI_NOT_STARTED`).
+        public static let processingInstructionWithoutTarget = Code(rawValue: 46)
+        /// A processing instruction is not closed by `?>` (`XML_ERR_PI_NOT_FINISHED`).
+        public static let processingInstructionNotFinished = Code(rawValue: 47)
+        /// A notation's name is missing in a notation declaration or a `NOTATION` attribute type
+        /// (`XML_ERR_NOTATION_NOT_STARTED`).
+        public static let notationNameRequired = Code(rawValue: 48)
+        /// A notation declaration or a `NOTATION` attribute type is not closed
+        /// (`XML_ERR_NOTATION_NOT_FINISHED`).
+        public static let notationNotFinished = Code(rawValue: 49)
+        /// An attribute-list declaration gives a type that is neither a keyword nor an enumeration
+        /// in parentheses (`XML_ERR_ATTLIST_NOT_STARTED`).
+        public static let attributeTypeRequired = Code(rawValue: 50)
+        /// An enumeration of attribute values is not closed by `)` (`XML_ERR_ATTLIST_NOT_FINISHED`).
+        public static let enumerationNotFinished = Code(rawValue: 51)
+        /// A mixed content model (`(#PCDATA | a)*`) is malformed (`XML_ERR_MIXED_NOT_STARTED`).
+        public static let malformedMixedContent = Code(rawValue: 52)
+        /// An element declaration's content is not `EMPTY`, `ANY` or a content model, or a content
+        /// model lacks a name or `(` (`XML_ERR_ELEMCONTENT_NOT_STARTED`).
+        public static let contentModelRequired = Code(rawValue: 54)
+        /// A content model lacks `,`, `|` or `)` (`XML_ERR_ELEMCONTENT_NOT_FINISHED`).
+        public static let contentModelNotFinished = Code(rawValue: 55)
+        /// The XML declaration is not closed by `?>` (`XML_ERR_XMLDECL_NOT_FINISHED`).
+        public static let xmlDeclarationNotFinished = Code(rawValue: 57)
+        /// The document type declaration is not closed properly (`XML_ERR_DOCTYPE_NOT_FINISHED`).
+        public static let doctypeNotFinished = Code(rawValue: 61)
+        /// A CDATA section is not closed by `]]>` (`XML_ERR_CDATA_NOT_FINISHED`).
+        public static let cdataNotFinished = Code(rawValue: 63)
+        /// A content model mixes `,` and `|` in one group (`XML_ERR_SEPARATOR_REQUIRED`).
+        public static let separatorRequired = Code(rawValue: 66)
+        /// An enumeration of attribute values lacks a name token (`XML_ERR_NMTOKEN_REQUIRED`).
+        public static let nameTokenRequired = Code(rawValue: 67)
+        /// An element is not closed in the entity it starts in (`XML_ERR_TAG_NOT_FINISHED`).
+        public static let elementNotFinished = Code(rawValue: 77)
+        /// The XML declaration's `standalone` is neither `yes` nor `no` (`XML_ERR_STANDALONE_VALUE`).
+        public static let invalidStandaloneValue = Code(rawValue: 78)
+        /// The XML declaration's encoding is not a valid encoding name (`XML_ERR_ENCODING_NAME`).
+        public static let invalidEncodingName = Code(rawValue: 79)
+        /// An entity declaration has neither a value nor an external identifier
+        /// (`XML_ERR_VALUE_REQUIRED`).
+        public static let entityValueRequired = Code(rawValue: 84)
+        /// An entity's replacement text ends an element it did not start, or starts one it does
+        /// not end (`XML_ERR_NOT_WELL_BALANCED`).
+        public static let unbalancedEntity = Code(rawValue: 85)
+        /// An entity value holds a `&` or `%` that starts no reference (`XML_ERR_ENTITY_CHAR_ERROR`).
+        public static let unescapedCharacterInEntityValue = Code(rawValue: 87)
+        /// A parameter entity reference stands inside a markup declaration of the internal subset
+        /// (`XML_ERR_ENTITY_PE_INTERNAL`).
+        public static let parameterEntityInsideDeclaration = Code(rawValue: 88)
+        /// A system identifier holds a fragment, `#…` (`XML_ERR_URI_FRAGMENT`).
+        public static let fragmentInSystemIdentifier = Code(rawValue: 92)
+        /// The XML declaration does not start with the version (`XML_ERR_VERSION_MISSING`).
+        public static let versionMissing = Code(rawValue: 96)
+        /// A namespace declaration's name is not a valid URI (`XML_WAR_NS_URI`, an error in a
+        /// namespace-aware parser).
+        public static let invalidNamespaceURI = Code(rawValue: 99)
+        /// A notation declaration has neither a system nor a public identifier
+        /// (`XML_ERR_NOTATION_PROCESSING`).
+        public static let invalidNotationDeclaration = Code(rawValue: 105)
+        /// A namespace declaration misuses a prefix or a namespace name that XML reserves (`xml`,
+        /// `xmlns`), or binds a prefix to the empty name (`XML_NS_ERR_XML_NAMESPACE`).
+        public static let reservedNamespace = Code(rawValue: 200)
+        /// The name of an entity, a notation or a processing instruction's target holds a colon
+        /// (`XML_NS_ERR_COLON`).
+        public static let colonInName = Code(rawValue: 205)
+        /// Bytes that are not valid in the document's encoding, one other than UTF-8 (a lone lead
+        /// byte in Shift_JIS, say; `XML_I18N_CONV_FAILED`). Bytes that are not UTF-8 in a UTF-8
+        /// document are ``invalidCharacter``.
+        public static let undecodableInput = Code(rawValue: 6003)
+
         /// Elements nest deeper than ``XMLParsingLimits/maxDepth``.
         public static let depthLimitExceeded = Code(rawValue: 100_001)
         /// A start tag carries more than ``XMLParsingLimits/maxAttributesPerElement`` attributes.
@@ -114,13 +213,14 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         /// A chunk was fed to a parser whose document had already ended.
         public static let parserFinished = Code(rawValue: 100_008)
         /// The encoding declaration contradicts the document's byte order mark or, without one,
-        /// the code units its first bytes show (UTF-16 declared as UTF-8, say); or a document in
-        /// UTF-16 without a mark declares no encoding.
+        /// the code units its first bytes show (UTF-16 declared as UTF-8, say, or UTF-8 bytes
+        /// declared as UTF-16, which libxml2 reports as `XML_ERR_INVALID_ENCODING`); or a document
+        /// in UTF-16 without a mark declares no encoding.
         public static let encodingMismatch = Code(rawValue: 100_009)
 
         /// The code's name for the codes declared here, for example `tagNameMismatch (76)`;
-        /// `libxml2 error 54` for libxml2's other codes (those of document type declarations,
-        /// mostly).
+        /// `libxml2 error 53` for libxml2's other codes (none that the W3C XML Conformance Test
+        /// Suite produces).
         public var description: String {
             guard let name else { return "libxml2 error \(rawValue)" }
             return "\(name) (\(rawValue))"
@@ -162,13 +262,56 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
             Code.undefinedNamespacePrefix.rawValue: "undefinedNamespacePrefix",
             Code.invalidQualifiedName.rawValue: "invalidQualifiedName",
             Code.duplicateNamespacedAttribute.rawValue: "duplicateNamespacedAttribute",
+            Code.unrecognizedMarkup.rawValue: "unrecognizedMarkup",
+            Code.parameterEntityReferenceWithoutName.rawValue: "parameterEntityReferenceWithoutName",
+            Code.parameterEntityReferenceWithoutSemicolon.rawValue: "parameterEntityReferenceWithoutSemicolon",
+            Code.unparsedEntityReference.rawValue: "unparsedEntityReference",
+            Code.externalEntityInAttributeValue.rawValue: "externalEntityInAttributeValue",
+            Code.declarationValueNotQuoted.rawValue: "declarationValueNotQuoted",
+            Code.declarationValueNotFinished.rawValue: "declarationValueNotFinished",
+            Code.entityDeclarationNotFinished.rawValue: "entityDeclarationNotFinished",
+            Code.externalIdentifierNotQuoted.rawValue: "externalIdentifierNotQuoted",
+            Code.externalIdentifierNotFinished.rawValue: "externalIdentifierNotFinished",
+            Code.commentNotFinished.rawValue: "commentNotFinished",
+            Code.processingInstructionWithoutTarget.rawValue: "processingInstructionWithoutTarget",
+            Code.processingInstructionNotFinished.rawValue: "processingInstructionNotFinished",
+            Code.notationNameRequired.rawValue: "notationNameRequired",
+            Code.notationNotFinished.rawValue: "notationNotFinished",
+            Code.attributeTypeRequired.rawValue: "attributeTypeRequired",
+            Code.enumerationNotFinished.rawValue: "enumerationNotFinished",
+            Code.malformedMixedContent.rawValue: "malformedMixedContent",
+            Code.contentModelRequired.rawValue: "contentModelRequired",
+            Code.contentModelNotFinished.rawValue: "contentModelNotFinished",
+            Code.xmlDeclarationNotFinished.rawValue: "xmlDeclarationNotFinished",
+            Code.doctypeNotFinished.rawValue: "doctypeNotFinished",
+            Code.cdataNotFinished.rawValue: "cdataNotFinished",
+            Code.separatorRequired.rawValue: "separatorRequired",
+            Code.nameTokenRequired.rawValue: "nameTokenRequired",
+            Code.elementNotFinished.rawValue: "elementNotFinished",
+            Code.invalidStandaloneValue.rawValue: "invalidStandaloneValue",
+            Code.invalidEncodingName.rawValue: "invalidEncodingName",
+            Code.entityValueRequired.rawValue: "entityValueRequired",
+            Code.unbalancedEntity.rawValue: "unbalancedEntity",
+            Code.unescapedCharacterInEntityValue.rawValue: "unescapedCharacterInEntityValue",
+            Code.parameterEntityInsideDeclaration.rawValue: "parameterEntityInsideDeclaration",
+            Code.fragmentInSystemIdentifier.rawValue: "fragmentInSystemIdentifier",
+            Code.versionMissing.rawValue: "versionMissing",
+            Code.invalidNamespaceURI.rawValue: "invalidNamespaceURI",
+            Code.invalidNotationDeclaration.rawValue: "invalidNotationDeclaration",
+            Code.reservedNamespace.rawValue: "reservedNamespace",
+            Code.colonInName.rawValue: "colonInName",
+            Code.undecodableInput.rawValue: "undecodableInput",
         ]
     }
 
     /// What went wrong.
     public var code: Code
 
-    /// A readable explanation, as libxml2 or the package's limit checks phrase it.
+    /// What went wrong and, where it helps, how the document should read: one sentence in lower
+    /// case, `the end tag </b> does not match the start tag <a> on line 1`.
+    ///
+    /// The package words libxml2's reports itself (libxml2's own texts name its functions and
+    /// break lines); the code, ``code``, stays libxml2's.
     ///
     /// Control and bidirectional characters in it, such as those of the document libxml2 quotes,
     /// are escaped (`\u{9B}`) when the error is created and whenever the message is set, so

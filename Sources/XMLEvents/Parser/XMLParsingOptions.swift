@@ -85,6 +85,11 @@ public struct XMLParsingOptions: Sendable {
     /// documents that were Swift strings, whose declaration describes bytes that no longer exist.
     var ignoresEncodingDeclaration = false
 
+    /// Whether the tape records where each start tag's `<` is, besides where libxml2 reported it
+    /// (its `>`): set by the parses that decode records, whose errors point at the element that
+    /// holds the value that failed. Off, the callbacks test one flag.
+    var locatesTagStarts = false
+
     /// On how many cores a big document made of records is parsed, in chunks of whole records
     /// each parsed by a parser of its own, with exactly the single parser's events, records,
     /// errors and positions. Default: ``Parallelism/automatic``. See <doc:Performance>.

@@ -388,18 +388,19 @@ struct CompositionDecodingTests {
             }
         }
         #expect(decoded == ["ok"])
-        #expect(error?.line == 3)
-        #expect((11...12).contains(error?.column ?? 0))
+        // The `<` of the element whose attribute failed: the second <port>.
+        #expect(error?.line == 6)
+        #expect(error?.column == 5)
         #expect(error?.codingPathDescription == "port[1].number")
         guard case .typeMismatch(let type, _) = error?.underlying else {
             Issue.record("expected typeMismatch, got \(String(describing: error))")
             return
         }
         #expect(ObjectIdentifier(type) == ObjectIdentifier(Int.self))
-        let column = error?.column ?? 0
         #expect(
             error?.description
-                == "3:\(column): error: cannot decode record at 'port[1].number': Cannot read \"x\" as Int")
+                == "6:5: error: cannot decode <service> at 'port[1].number': attribute 'number' of <port>: "
+                + "cannot read \"x\" as Int")
     }
 
     @Test func missingKeysAreReportedWithTheirPath() async throws {

@@ -55,6 +55,20 @@ import XMLCorpus
         await Self.expectSame(document, chunkSize: 1_000_003, "\(shape), chunks of 1,000,003 bytes")
     }
 
+    /// Records that follow each other on a line: the first chunk after the single parser's part
+    /// starts in the middle of a line, at the column after the one where that parser stopped.
+    @Test func aChunkThatStartsInTheMiddleOfALineIsPlacedWhereTheLineGoesOn() async {
+        var document = "<?xml version=\"1.0\"?>\n<items>"
+        for index in 0..<20_000 {
+            document +=
+                "<item id=\"\(index)\"><name>\(String(repeating: "é", count: index % 13))</name><p\n a=\"1\"/></item>"
+        }
+        document += "</items>\n"
+        await Self.expectSame(Data(document.utf8), "records on one line")
+        await Self.expectSame(
+            Data(document.utf8), chunkSize: 1_000_003, "records on one line, chunks of 1,000,003 bytes")
+    }
+
     /// The records are cut into chunks: a document of 6 MB is not read by one parser.
     @Test func aBigDocumentIsParsedInChunks() async throws {
         let document = CorpusDocument(shape: .records, targetByteCount: 6_000_000).data()

@@ -118,7 +118,7 @@ final class ParseDriver {
             if !appending { tape.removeAll(keepingBytesFrom: .max) }
             status.refuse(
                 XMLParsingError(
-                    code: .parserFinished, message: "The document was already finished",
+                    code: .parserFinished, message: "the document was already finished",
                     line: 0, column: 0, byteOffset: 0))
             return bytes.count
         case .parsing:

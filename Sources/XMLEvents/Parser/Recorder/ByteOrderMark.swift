@@ -65,25 +65,25 @@ enum ByteOrderMark: CustomStringConvertible {
             return nil
         case .utf8:
             guard let declared, let name, name != "UTF8" else { return nil }
-            return "The document starts with a \(self) byte order mark but declares encoding '\(declared)'"
+            return "the document starts with a \(self) byte order mark but declares encoding '\(declared)'"
         case .utf16BigEndian, .utf16LittleEndian:
             guard let declared, let name, !Self.names(name, bitsPerCodeUnit: 16, bigEndian: isBigEndian) else {
                 return nil
             }
-            return "The document starts with a \(self) byte order mark but declares encoding '\(declared)'"
+            return "the document starts with a \(self) byte order mark but declares encoding '\(declared)'"
         case .missing(let bits, let bigEndian):
             let units = "\(bits)-bit \(bigEndian ? "big" : "little")-endian code units"
             guard let declared, let name else {
                 guard bits == 16 else {
-                    return "The document has no byte order mark and declares no encoding, but its first bytes are "
+                    return "the document has no byte order mark and declares no encoding, but its first bytes are "
                         + "\(units), not UTF-8"
                 }
-                return "The document looks like UTF-16 (\(bigEndian ? "big" : "little")-endian) without its byte "
+                return "the document looks like UTF-16 (\(bigEndian ? "big" : "little")-endian) without its byte "
                     + "order mark: its first bytes are \(units), and a document with neither a byte order mark "
                     + "nor an encoding declaration must be UTF-8"
             }
             guard !Self.names(name, bitsPerCodeUnit: bits, bigEndian: bigEndian) else { return nil }
-            return "The document has no byte order mark and its first bytes are \(units), but it declares "
+            return "the document has no byte order mark and its first bytes are \(units), but it declares "
                 + "encoding '\(declared)'"
         }
     }

@@ -80,7 +80,7 @@ enum ExternalEntityGate {
         } catch {
             session.pointee.status.fail(
                 .externalEntityFailed,
-                "The external entity resolver failed for \(request.systemID ?? request.publicID ?? "?"): \(error)")
+                "the external entity resolver failed for \(request.systemID ?? request.publicID ?? "?"): \(error)")
             return nil
         }
         guard let data else {

@@ -92,7 +92,7 @@ final class ExternalEntityInput {
         let name = systemID.map { " '\($0)'" } ?? ""
         status.fail(
             XMLParsingError.Code(rawValue: Int(XML_I18N_CONV_FAILED.rawValue)),
-            "Input conversion failed: the external entity\(name) ends inside a character "
+            "the input is not valid in its encoding: the external entity\(name) ends inside a character "
                 + "(bytes \(left.joined(separator: " ")) are not a whole character in its encoding)")
     }
 }

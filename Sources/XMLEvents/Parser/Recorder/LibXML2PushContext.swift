@@ -113,6 +113,7 @@ final class LibXML2PushContext {
         if session.pointee.byteOrderMark == nil {
             let mark = ByteOrderMark(leadingBytes: slice)
             session.pointee.byteOrderMark = mark
+            session.pointee.recorder.noteCodeUnits(of: mark)
             if readsEncodingFromBytes, let refusal = mark.refusalBeforeParsing(leadingBytes: slice) {
                 status.fail(.encodingMismatch, refusal, at: (line: 1, column: 1))
                 return
@@ -157,7 +158,7 @@ final class LibXML2PushContext {
             // libxml2 gave up without a structured report (an encoder failure, say).
             status.fail(
                 XMLParsingError.Code(rawValue: Int(result)),
-                "The parser stopped with libxml2 error \(result)")
+                "the parser stopped with libxml2 error \(result)")
         }
     }
 
@@ -185,7 +186,8 @@ final class LibXML2PushContext {
         if startTagScan.attributes > maxAttributesPerElement {
             status.fail(
                 .attributeLimitExceeded,
-                "Element has more than \(maxAttributesPerElement) attributes; the limit is \(maxAttributesPerElement)")
+                "an element has more than \(maxAttributesPerElement) attributes; the limit is \(maxAttributesPerElement)"
+            )
         }
     }
 

@@ -228,9 +228,11 @@ enum SAXCallbacks {
             isFatal(error.pointee) || isUndeclaredEntityInAttributeValue(error.pointee)
         else { return }
         let report = error.pointee
-        var message = report.message.map { String(cString: $0) } ?? "Unknown error"
-        while message.last?.isWhitespace == true { message.removeLast() }
-        var code = XMLParsingError.Code(rawValue: Int(report.code))
+        var (code, message) = LibXML2Wording.words(
+            for: LibXML2Wording.Report(
+                code: Int(report.code), message: report.message.map { String(cString: $0) } ?? "",
+                str1: report.str1.map { String(cString: $0) }, str2: report.str2.map { String(cString: $0) },
+                str3: report.str3.map { String(cString: $0) }, int1: Int(report.int1)))
         if isUndeclaredEntityInAttributeValue(report) {
             (code, message) = (.skippedEntity, describeSkipInAttributeValue(report))
         } else if code == .extraContent || code == .documentEmpty {
@@ -289,7 +291,7 @@ enum SAXCallbacks {
     /// The error for an entity left out of an attribute value.
     private static func describeSkipInAttributeValue(_ report: xmlError) -> String {
         let name = report.str1.map { String(cString: $0) } ?? "?"
-        return "Entity '\(name)' in an attribute value was not replaced: \(TapeRecorder.undeclaredReason); "
+        return "the entity '\(name)' in an attribute value was not replaced: \(TapeRecorder.undeclaredReason); "
             + "a value cannot hold a reference that is not replaced"
     }
 

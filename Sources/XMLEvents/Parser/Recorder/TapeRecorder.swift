@@ -60,6 +60,16 @@ struct TapeRecorder {
         shared.pointee.amplification_ratio = limits.maxEntityExpansionRatio
         shared.pointee.drops_whitespace_only_text = options.dropsWhitespaceOnlyText
         shared.pointee.locates_every_event = options.locatesEveryEvent
+        shared.pointee.locates_tag_starts = options.locatesTagStarts
+    }
+
+    /// Tells the C callbacks whether the document's encoding writes ASCII in single bytes, as
+    /// the mark or the first bytes show (see `locates_tag_starts`).
+    func noteCodeUnits(of mark: ByteOrderMark) {
+        switch mark {
+        case .utf8, .none: shared.pointee.ascii_in_single_bytes = true
+        case .utf16BigEndian, .utf16LittleEndian, .missing: shared.pointee.ascii_in_single_bytes = false
+        }
     }
 
     /// Frees the state shared with the C callbacks; the recorder is not used after.
@@ -123,6 +133,7 @@ struct TapeRecorder {
                 MemoryLayout<Columns>.offset(of: \.eventLocations),
                 MemoryLayout<xmlevents_columns>.offset(of: \.event_locations)
             ),
+            (MemoryLayout<Columns>.offset(of: \.tagStarts), MemoryLayout<xmlevents_columns>.offset(of: \.tag_starts)),
         ]
         // A kind is stored as its case index; the C side writes the raw values.
         let kinds: [EventTape.Kind] = [.startElement, .endElement, .text, .cdata]
@@ -212,29 +223,29 @@ struct TapeRecorder {
     func noteViolation(_ violation: xmlevents_violation, value: Int) {
         switch violation {
         case XMLEVENTS_VIOLATION_DEPTH:
-            fail(.depthLimitExceeded, "Elements nest deeper than the limit of \(limits.maxDepth)")
+            fail(.depthLimitExceeded, "elements nest deeper than the limit of \(limits.maxDepth)")
         case XMLEVENTS_VIOLATION_ATTRIBUTE_COUNT:
             fail(
                 .attributeLimitExceeded,
-                "Element has \(value) attributes; the limit is \(limits.maxAttributesPerElement)")
+                "an element has \(value) attributes; the limit is \(limits.maxAttributesPerElement)")
         case XMLEVENTS_VIOLATION_ATTRIBUTE_VALUE_LENGTH:
             fail(
                 .nodeLengthLimitExceeded,
-                "Attribute value is \(value) bytes long; the limit is \(limits.maxNodeLength)")
+                "an attribute value is \(value) bytes long; the limit is \(limits.maxNodeLength)")
         case XMLEVENTS_VIOLATION_ATTRIBUTE_DEFAULTS:
             fail(
                 .attributeDefaultsLimitExceeded,
-                "Attribute defaults from the DTD, with entity references, add more than \(value) bytes; "
+                "attribute defaults from the DTD, with entity references, add more than \(value) bytes; "
                     + "the limit is \(amplificationLimit(of: "the document"))")
         case XMLEVENTS_VIOLATION_ATTRIBUTE_DEFAULTS_IN_STEP:
             fail(
                 .attributeDefaultsLimitExceeded,
-                "Attribute defaults from the DTD, with entity references, add more than \(value) bytes "
+                "attribute defaults from the DTD, with entity references, add more than \(value) bytes "
                     + "in one step of the document; the limit is \(amplificationLimit(of: "the bytes of the step"))")
         case XMLEVENTS_VIOLATION_CDATA_LENGTH:
-            fail(.nodeLengthLimitExceeded, "CDATA section is longer than the limit of \(limits.maxNodeLength) bytes")
+            fail(.nodeLengthLimitExceeded, "a CDATA section is longer than the limit of \(limits.maxNodeLength) bytes")
         default:
-            fail(.nodeLengthLimitExceeded, "Text is longer than the limit of \(limits.maxNodeLength) bytes")
+            fail(.nodeLengthLimitExceeded, "a run of text is longer than the limit of \(limits.maxNodeLength) bytes")
         }
     }
 
@@ -310,7 +321,7 @@ struct TapeRecorder {
         let count = appendCString(text)
         guard count <= limits.maxNodeLength else {
             columns.pointee.bytes.removeLast(from: start)
-            return fail(.nodeLengthLimitExceeded, "Comment is longer than the limit of \(limits.maxNodeLength) bytes")
+            return fail(.nodeLengthLimitExceeded, "a comment is longer than the limit of \(limits.maxNodeLength) bytes")
         }
         record(EventTape.Entry(kind: .comment, start: start, count: count))
     }
@@ -325,13 +336,13 @@ struct TapeRecorder {
             columns.pointee.bytes.removeLast(from: start)
             return fail(
                 .nodeLengthLimitExceeded,
-                "Processing instruction target is longer than the limit of \(limits.maxNodeLength) bytes")
+                "a processing instruction's target is longer than the limit of \(limits.maxNodeLength) bytes")
         }
         guard dataCount <= limits.maxNodeLength else {
             columns.pointee.bytes.removeLast(from: start)
             return fail(
                 .nodeLengthLimitExceeded,
-                "Processing instruction is longer than the limit of \(limits.maxNodeLength) bytes")
+                "a processing instruction is longer than the limit of \(limits.maxNodeLength) bytes")
         }
         record(
             EventTape.Entry(kind: .processingInstruction, start: start, count: targetCount, extra: UInt32(dataCount)))
@@ -362,7 +373,7 @@ struct TapeRecorder {
             columns.pointee.bytes.removeLast(from: start)
             guard count <= limits.maxNameLength else {
                 return fail(
-                    .nameLengthLimitExceeded, "A name is longer than the limit of \(limits.maxNameLength) bytes")
+                    .nameLengthLimitExceeded, "a name is longer than the limit of \(limits.maxNameLength) bytes")
             }
             return fail(.skippedEntity, Self.describeSkip(of: String(cString: name), reason))
         }
@@ -377,9 +388,9 @@ struct TapeRecorder {
                 resolverIsSet
                 ? "the external entity resolver did not load it"
                 : "it is an external entity, and no externalEntityResolver is set to load it"
-            return "Entity '\(name)' was not replaced: \(why)"
+            return "the entity '\(name)' was not replaced: \(why)"
         case .undeclared:
-            return "Entity '\(name)' was not replaced: \(undeclaredReason)"
+            return "the entity '\(name)' was not replaced: \(undeclaredReason)"
         }
     }
 
@@ -396,12 +407,12 @@ struct TapeRecorder {
         case XMLEVENTS_AMPLIFICATION_DOCUMENT:
             fail(
                 .entityExpansionLimitExceeded,
-                "Entity references expand to more than \(allowed) bytes (at '\(name)'); "
+                "entity references expand to more than \(allowed) bytes (at '\(name)'); "
                     + "the limit is \(amplificationLimit(of: "the document"))")
         case XMLEVENTS_AMPLIFICATION_STEP:
             fail(
                 .entityExpansionLimitExceeded,
-                "Entity references expand to more than \(allowed) bytes in one step of the document "
+                "entity references expand to more than \(allowed) bytes in one step of the document "
                     + "(at '\(name)'); the limit is \(amplificationLimit(of: "the bytes of the step"))")
         default:
             break
@@ -423,12 +434,12 @@ struct TapeRecorder {
             return (.extraContent, libxml2Message)
         }
         if !hasStartedRoot, !sawMarkup, firstContentByte != UInt8(ascii: "<") {
-            guard let byte = firstContentByte else { return (.documentEmpty, "Document is empty") }
+            guard let byte = firstContentByte else { return (.documentEmpty, "the document is empty") }
             let found =
                 (0x21...0x7E).contains(byte)
                 ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
             let hint = byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") ? " (it looks like JSON, not XML)" : ""
-            return (.startTagExpected, "Expected '<' to start the document, found \(found)\(hint)")
+            return (.startTagExpected, "expected '<' to start the document, found \(found)\(hint)")
         }
         return (.truncated, whereTheDocumentEnded)
     }
@@ -449,12 +460,12 @@ struct TapeRecorder {
         case .name:
             return (
                 .nameLengthLimitExceeded,
-                "A name is longer than the limit of \(limits.maxNameLength) bytes (\(libxml2Message))"
+                "a name is longer than the limit of \(limits.maxNameLength) bytes (\(libxml2Message))"
             )
         case .construct:
             return (
                 .nodeLengthLimitExceeded,
-                "A comment, processing instruction, CDATA section or start tag is longer than the "
+                "a comment, processing instruction, CDATA section or start tag is longer than the "
                     + "10000000 bytes libxml2 reads ahead with limits up to the standard ones; "
                     + "the limit is \(limits.maxNodeLength) bytes (\(libxml2Message))"
             )
@@ -471,14 +482,14 @@ struct TapeRecorder {
     /// before its root element, inside it (the innermost open element, and how many are open),
     /// or after it.
     private var whereTheDocumentEnded: String {
-        if hasEndedRoot { return "The document ended early, after its root element" }
+        if hasEndedRoot { return "the document ended early, after its root element" }
         if !hasStartedRoot {
             return sawMarkup
-                ? "The document ended before its root element" : "The document ended before its first tag was complete"
+                ? "the document ended before its root element" : "the document ended before its first tag was complete"
         }
         let name = innermostOpenElement.map { " inside <\($0)>" } ?? ""
         let count = depth == 1 ? "1 element is" : "\(depth) elements are"
-        return "The document ended early\(name): \(count) not closed"
+        return "the document ended early\(name): \(count) not closed"
     }
 
     /// The name of the innermost element the recorder has opened and not closed, as written.
@@ -544,7 +555,7 @@ struct TapeRecorder {
                 localName: localName, prefix: prefix, namespaceURI: namespaceURI, maxLength: limits.maxNameLength,
                 tape: tape)
         else {
-            fail(.nameLengthLimitExceeded, "A name is longer than the limit of \(limits.maxNameLength) bytes")
+            fail(.nameLengthLimitExceeded, "a name is longer than the limit of \(limits.maxNameLength) bytes")
             return nil
         }
         return name
@@ -561,7 +572,7 @@ struct TapeRecorder {
             "0x" + String($0, radix: 16, uppercase: true)
         }
         let message =
-            "Input is not proper UTF-8: a CDATA section holds the bytes \(sequence.joined(separator: " ")), "
+            "the input is not valid UTF-8: a CDATA section holds the bytes \(sequence.joined(separator: " ")), "
             + "not a well-formed sequence"
         guard offset != nil, let context = shared.pointee.main_context else {
             return status.fail(.invalidCharacter, message)

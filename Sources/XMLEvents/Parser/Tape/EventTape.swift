@@ -29,6 +29,10 @@ final class EventTape {
         /// Where each event was reported, one row per entry, when
         /// ``XMLParsingOptions/locatesEveryEvent`` is set; empty otherwise.
         @usableFromInline var eventLocations = TapeColumn<Location>(capacity: 0)
+        /// Where each start tag's `<` is, in order, when the parse locates tag starts (records
+        /// decoded in the parser, for their errors: see `XMLParsingOptions.locatesTagStarts`);
+        /// empty otherwise.
+        var tagStarts = TapeColumn<Location>(capacity: 0)
     }
 
     @usableFromInline let columns: UnsafeMutablePointer<Columns>
@@ -59,6 +63,7 @@ final class EventTape {
         columns.pointee.locations.deallocate()
         columns.pointee.bytes.deallocate()
         columns.pointee.eventLocations.deallocate()
+        columns.pointee.tagStarts.deallocate()
         columns.deinitialize(count: 1)
         columns.deallocate()
     }
@@ -74,6 +79,7 @@ final class EventTape {
         columns.pointee.namespaces.removeAll()
         columns.pointee.locations.removeAll()
         columns.pointee.eventLocations.removeAll()
+        columns.pointee.tagStarts.removeAll()
         columns.pointee.bytes.removeFirst(keptByte, shrinkingAbove: EventTape.retainedByteCapacity)
         if !prologs.isEmpty { prologs.removeAll() }
         if !doctypes.isEmpty { doctypes.removeAll() }
@@ -92,6 +98,7 @@ final class EventTape {
         columns.pointee.locations.replaceAll(with: source.locations.buffer)
         columns.pointee.bytes.replaceAll(with: source.bytes.buffer)
         columns.pointee.eventLocations.replaceAll(with: source.eventLocations.buffer)
+        columns.pointee.tagStarts.replaceAll(with: source.tagStarts.buffer)
         prologs = other.prologs
         doctypes = other.doctypes
         ownedNames = other.ownedNames

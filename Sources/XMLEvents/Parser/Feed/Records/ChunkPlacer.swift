@@ -8,7 +8,10 @@
 /// hence the order.
 struct ChunkPlacer {
     let frame: DocumentFrame
-    /// libxml2's column where the next chunk starts, once the chunk before it is placed.
+    /// libxml2's column of the last character before the next chunk, once the chunk before it is
+    /// placed: a chunk parser's first character follows the frame's prefix, one column after
+    /// the prefix's last (``DocumentFrame/prefixEndColumn``), and the chunk's in the document
+    /// one column after this.
     private var nextColumn: Int
 
     /// - Parameters:
@@ -17,7 +20,7 @@ struct ChunkPlacer {
     ///     starts the document).
     init(frame: DocumentFrame, column: Int = 1) {
         self.frame = frame
-        nextColumn = column
+        nextColumn = column - 1
     }
 
     /// The shift of a chunk that starts at `offset`, on `line`, after the chunks placed so far.

@@ -29,6 +29,7 @@ extension EventTape {
             columns.pointee.attributes.removeFirst(root.count, shrinkingAbove: .max)
             columns.pointee.namespaces.removeFirst(Int(root.extra), shrinkingAbove: .max)
             columns.pointee.locations.removeFirst(1, shrinkingAbove: .max)
+            if columns.pointee.tagStarts.count > 0 { columns.pointee.tagStarts.removeFirst(1, shrinkingAbove: .max) }
         }
         columns.pointee.entries.removeFirst(dropped, shrinkingAbove: .max)
         if columns.pointee.eventLocations.count > 0 {
@@ -50,12 +51,14 @@ extension EventTape {
         }
     }
 
-    /// Rewrites the locations on the tape with `place`, those of start elements from row
-    /// `start`, those of every event from row `eventStart`.
+    /// Rewrites the locations on the tape with `place`, those of start elements (and of their
+    /// tags' starts) from row `start`, those of every event from row `eventStart`.
     func placeLocations(from start: Int = 0, eventLocationsFrom eventStart: Int = 0, _ place: (inout Location) -> Void)
     {
         let locations = columns.pointee.locations
         for index in start..<Swift.max(start, locations.count) { place(&locations.base[index]) }
+        let tagStarts = columns.pointee.tagStarts
+        for index in start..<Swift.max(start, tagStarts.count) { place(&tagStarts.base[index]) }
         let eventLocations = columns.pointee.eventLocations
         for index in eventStart..<Swift.max(eventStart, eventLocations.count) { place(&eventLocations.base[index]) }
     }
