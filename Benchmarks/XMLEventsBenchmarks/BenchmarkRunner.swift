@@ -1,5 +1,5 @@
-import XMLCorpus
 import Foundation
+import XMLCorpus
 
 /// Runs the plan: every group's lanes take turns in child processes, repetition after
 /// repetition, and every run's counts are checked as soon as it is back.

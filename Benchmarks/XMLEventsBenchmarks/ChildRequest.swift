@@ -1,5 +1,5 @@
-import XMLCorpus
 import Foundation
+import XMLCorpus
 
 /// One run a child process is asked to do, passed as JSON after the hidden `--child` argument.
 struct ChildRequest: Codable, Sendable {

@@ -1,5 +1,5 @@
-import XMLCorpus
 import Foundation
+import XMLCorpus
 
 /// The temporary folder the benchmark documents are generated into, deleted when the run ends.
 ///

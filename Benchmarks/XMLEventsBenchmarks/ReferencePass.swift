@@ -1,5 +1,5 @@
-import XMLCorpus
 import CLibXML2Floor
+import XMLCorpus
 
 /// What a document holds, from sources the contenders are checked against rather than with: the
 /// generator's metadata, and one untimed parse of the file by the C floor with its digests on.

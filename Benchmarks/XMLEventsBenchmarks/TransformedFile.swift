@@ -1,5 +1,5 @@
-import XMLCorpus
 import Foundation
+import XMLCorpus
 
 /// The file a transform contender writes (``XMLEventsTransformContender``,
 /// ``XMLEventsTransformByHandContender``): which elements each shape's transform removes, where

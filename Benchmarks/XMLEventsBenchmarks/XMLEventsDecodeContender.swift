@@ -1,5 +1,5 @@
-import XMLCorpus
 import Foundation
+import XMLCorpus
 import XMLEvents
 
 /// XMLEvents reading the file and decoding every item (`record`, `p` or `entry`) into a

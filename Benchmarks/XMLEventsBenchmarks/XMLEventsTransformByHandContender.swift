@@ -1,5 +1,5 @@
-import XMLCorpus
 import Foundation
+import XMLCorpus
 import XMLEvents
 
 /// The transform of ``XMLEventsTransformContender`` as a careful user writes it without one: a

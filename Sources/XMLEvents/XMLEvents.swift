@@ -80,7 +80,8 @@ where Source.Element: ContiguousBytes & Sendable {
     func makeRecordFeed(work: ChunkWork? = nil) -> EventTapeFeed<Source.AsyncIterator> {
         var options = options
         options.locatesTagStarts = true
-        return EventTapeFeed(source: source.makeAsyncIterator(), options: options, parsingAhead: parsingAhead, work: work)
+        return EventTapeFeed(
+            source: source.makeAsyncIterator(), options: options, parsingAhead: parsingAhead, work: work)
     }
 
     /// Hands out the events of one chunk without suspending, and reads the next chunk only when

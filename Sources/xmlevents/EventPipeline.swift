@@ -57,7 +57,7 @@ struct EventPipeline {
                 // and a big document made of records is counted chunk by chunk on every core.
                 var visitor = SummaryVisitor()
                 defer { statistics.absorb(visitor) }
-                try await events.visit(&visitor, chunkVisitor: { SummaryVisitor() }) { $0.merge($1) }
+                try await events.visit(&visitor, chunkVisitor: { SummaryVisitor() }, merging: { $0.merge($1) })
             } else if let selection = options.selection {
                 for try await subtree in events.elements(matching: selection) {
                     try sink.write(subtree)

@@ -139,7 +139,8 @@ extension XMLEvents {
         /// Starts parsing the document anew.
         public func makeAsyncIterator() -> Iterator {
             Iterator(
-                reader: XMLRecordReader(path, feed: events.makeRecordFeed(work: work), decoder: decoder), choose: choose)
+                reader: XMLRecordReader(path, feed: events.makeRecordFeed(work: work), decoder: decoder), choose: choose
+            )
         }
 
         /// Parses until a selected element is complete and hands it to the choosing closure,

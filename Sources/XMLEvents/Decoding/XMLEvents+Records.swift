@@ -276,9 +276,9 @@ struct XMLRecordReader<Source: AsyncIteratorProtocol> where Source.Element: Cont
     static func work<Value: Sendable>(
         _ path: XMLPath, decoder: XMLRecordDecoder, make: @escaping @Sendable (XMLRecord) throws -> Value?
     ) -> ChunkWork {
-        .selecting(path, builder: { XMLRecordNodesBuilder(context: XMLDecodingContext(decoder)) }) { nodes, builder in
-            try make(XMLRecord(nodes: nodes, context: builder.context))
-        }
+        .selecting(
+            path, builder: { XMLRecordNodesBuilder(context: XMLDecodingContext(decoder)) },
+            make: { nodes, builder in try make(XMLRecord(nodes: nodes, context: builder.context)) })
     }
 
     /// The next selected element when the events parsed so far complete it; `nil` when more

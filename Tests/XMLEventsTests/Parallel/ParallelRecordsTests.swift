@@ -100,7 +100,8 @@ import XMLCorpus
         #expect(try await Self.parsesInChunks(plain, twoCores))
         #expect(try await !Self.parsesInChunks(compressed, twoCores))
         #expect(try await Self.parsesInChunks(compressed, .cores(2)))
-        #expect(try await Self.parsesInChunks(compressed, XMLParsingOptions.Parallelism(workerCount: 3, isAutomatic: true)))
+        #expect(
+            try await Self.parsesInChunks(compressed, XMLParsingOptions.Parallelism(workerCount: 3, isAutomatic: true)))
     }
 
     static func gzip(_ data: Data) throws -> Data {

@@ -217,7 +217,7 @@ import XMLCorpus
     static func tally(_ document: Data, parallel: Bool) async throws -> Tally {
         var tally = Tally()
         let events = XMLEvents(data: document, options: options(parallel: parallel))
-        try await events.visit(&tally, chunkVisitor: { Tally() }) { $0.merge($1) }
+        try await events.visit(&tally, chunkVisitor: { Tally() }, merging: { $0.merge($1) })
         return tally
     }
 
@@ -239,11 +239,12 @@ import XMLCorpus
 
     /// Damage deep in a big document: the events before it and the error, its position and the
     /// line its message names, are the single parser's, on several lines or one.
-    @Test(arguments: [
-        ("</name>", "</nome>"),  // an element closed by another's end tag
-        ("</node>", "</osm>"),  // the root's end tag closes a record
-        ("<tag k=", "<tag <k="),  // a start tag not finished
-    ], [false, true])
+    @Test(
+        arguments: [
+            ("</name>", "</nome>"),  // an element closed by another's end tag
+            ("</node>", "</osm>"),  // the root's end tag closes a record
+            ("<tag k=", "<tag <k="),  // a start tag not finished
+        ], [false, true])
     func damageGivesTheSingleParsersError(_ damage: (String, String), oneLine: Bool) async throws {
         var document = Self.osm(nodes: 30_000, oneLine: oneLine)
         let at = try #require(document[(document.count * 3 / 5)...].range(of: Data(damage.0.utf8)))
