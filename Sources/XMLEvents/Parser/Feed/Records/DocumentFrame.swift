@@ -16,9 +16,9 @@ struct DocumentFrame: Sendable {
     let prefixEndColumn: Int
     /// How many columns libxml2 counts for the trailer.
     let trailerColumns: Int
-    /// The column of a line's first character as chunks are placed (``ChunkPlacer``): libxml2
-    /// reports a start element a column short of the `>` it has read, so the columns counted
-    /// from the frame's start element are one less than characters counted from a line's start.
+    /// The column before a line's first character as ``ChunkPlacer`` counts (the column of the
+    /// last character before a chunk): libxml2 reports a start element at its `>`, one column
+    /// short of where it has read to, so 0.
     var lineStartColumn: Int {
         1 - (trailerColumns - trailer.count { $0 & 0xC0 != 0x80 })
     }

@@ -68,11 +68,8 @@ extension EventTapeFeed {
         }
         let options = options
         let work = stages?.work
-        // libxml2's column where it stopped, in the placer's count (see
-        // `DocumentFrame.lineStartColumn`).
-        let column = position.column + recordsSwitch.frame.lineStartColumn - 1
         stages?.records = RecordsParse(
-            frame: recordsSwitch.frame, boundary: recordsSwitch.boundary, column: column,
+            frame: recordsSwitch.frame, boundary: recordsSwitch.boundary, column: position.column,
             splitter: recordsSwitch.splitter, remainder: recordsSwitch.remainder,
             remainderBoundaries: recordsSwitch.remainderBoundaries, options: options,
             workerCount: recordsSwitch.workerCount, work: work)

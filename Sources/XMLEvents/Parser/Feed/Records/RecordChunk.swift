@@ -7,9 +7,9 @@ struct RecordChunk: Sendable {
     /// Where they start in the document, and on which line (libxml2's count).
     var offset: Int
     var line: Int
-    /// libxml2's column where they start, as foreseen from the bytes before them (see
-    /// ``ChunkPlacer``): 1 for the document's start.
-    var column = 1
+    /// The column of the last character before them, as foreseen from the bytes before them in
+    /// the count of ``ChunkPlacer``.
+    var column = 0
     /// Whether the chunk starts the document (its prolog and root start tag included) or ends
     /// it (the root's end tag and what follows included).
     var isFirst: Bool

@@ -43,7 +43,8 @@ struct RecordsParse {
     private var pending: [UInt8]
     private var pendingOffset: Int
     private var pendingLine: Int
-    /// libxml2's column at `pendingOffset`, as foreseen.
+    /// The column of the last character before `pendingOffset`, as foreseen, in the count of
+    /// ``ChunkPlacer``.
     private var pendingColumn: Int
     /// The boundaries in `pending`.
     private var pendingBoundaries: [RecordSplitter.Boundary] = []
@@ -73,7 +74,7 @@ struct RecordsParse {
         pending = remainder
         pendingOffset = boundary.offset
         pendingLine = boundary.line
-        pendingColumn = column
+        pendingColumn = column - 1
         self.options = options
         self.work = work
         self.workerCount = workerCount
