@@ -92,7 +92,8 @@ public struct XMLParsingOptions: Sendable {
 
     /// On how many cores a big document made of records is parsed, in chunks of whole records
     /// each parsed by a parser of its own, with exactly the single parser's events, records,
-    /// errors and positions. Default: ``Parallelism/automatic``. See <doc:Performance>.
+    /// errors and positions. Default: ``Parallelism/off``, one parser; ``Parallelism/automatic``
+    /// uses every core. See <doc:Performance>.
     public var parallelism: Parallelism
 
     /// Creates options; every parameter defaults to the safe choice.
@@ -121,7 +122,7 @@ public struct XMLParsingOptions: Sendable {
         locatesEveryEvent: Bool = false,
         decompression: XMLDecompression = .automatic,
         rejectsSkippedEntities: Bool = false,
-        parallelism: Parallelism = .automatic
+        parallelism: Parallelism = .off
     ) {
         self.reportsCDATA = reportsCDATA
         self.dropsWhitespaceOnlyText = dropsWhitespaceOnlyText
