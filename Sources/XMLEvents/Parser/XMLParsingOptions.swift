@@ -92,8 +92,9 @@ public struct XMLParsingOptions: Sendable {
 
     /// On how many cores a big document made of records is parsed, in chunks of whole records
     /// each parsed by a parser of its own, with exactly the single parser's events, records,
-    /// errors and positions. Default: ``Parallelism/off``, one parser; ``Parallelism/automatic``
-    /// uses every core. See <doc:Performance>.
+    /// errors and positions. Default: ``Parallelism/automatic``, every core (one less for a
+    /// compressed document) for a reader that does not run on an actor; ``Parallelism/off``
+    /// keeps one parser. See <doc:Performance>.
     public var parallelism: Parallelism
 
     /// Creates options; every parameter defaults to the safe choice.
@@ -122,7 +123,7 @@ public struct XMLParsingOptions: Sendable {
         locatesEveryEvent: Bool = false,
         decompression: XMLDecompression = .automatic,
         rejectsSkippedEntities: Bool = false,
-        parallelism: Parallelism = .off
+        parallelism: Parallelism = .automatic
     ) {
         self.reportsCDATA = reportsCDATA
         self.dropsWhitespaceOnlyText = dropsWhitespaceOnlyText

@@ -36,13 +36,13 @@ import XMLCorpus
         var chunks: [RecordChunk] = []
         var start = 0
         var line = 1
-        for boundary in splitter.boundaries where boundary.offset - start >= size && boundary.offset < bytes.count {
+        for offset in splitter.boundaryOffsets where offset - start >= size && offset < bytes.count {
             chunks.append(
                 RecordChunk(
-                    bytes: Array(bytes[start..<boundary.offset]), offset: start, line: line, isFirst: start == 0,
+                    bytes: Array(bytes[start..<offset]), offset: start, line: line, isFirst: start == 0,
                     isLast: false))
-            start = boundary.offset
-            line = boundary.line
+            line += bytes[start..<offset].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+            start = offset
         }
         chunks.append(
             RecordChunk(bytes: Array(bytes[start...]), offset: start, line: line, isFirst: start == 0, isLast: true))

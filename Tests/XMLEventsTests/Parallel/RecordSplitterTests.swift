@@ -29,15 +29,25 @@ import XMLCorpus
         return boundaries
     }
 
+    /// The boundaries the splitter finds in `document` read in pieces of `pieceSize` bytes: their
+    /// offsets, and the line of the last in each piece (the splitter counts lines only there); the
+    /// lines of the others are counted here, and at pieces of one byte every boundary is a last.
     static func split(_ document: Data, pieceSize: Int) -> (RecordSplitter, [RecordSplitter.Boundary]) {
         var splitter = RecordSplitter()
         var boundaries: [RecordSplitter.Boundary] = []
         var start = 0
+        var (counted, line) = (0, 1)
         document.withUnsafeBytes { bytes in
             while start < bytes.count {
                 let end = Swift.min(start + pieceSize, bytes.count)
                 splitter.scan(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-                boundaries += splitter.boundaries
+                for offset in splitter.boundaryOffsets.dropLast() {
+                    line += bytes[counted..<offset].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+                    counted = offset
+                    boundaries.append(RecordSplitter.Boundary(offset: offset, line: line))
+                }
+                if let last = splitter.lastBoundary { boundaries.append(last) }
+                #expect(splitter.lastBoundary?.offset == splitter.boundaryOffsets.last)
                 start = end
             }
         }
@@ -75,6 +85,15 @@ import XMLCorpus
         ("deep records", "<r><a><a><a><a/></a></a></a><a/></r>"),
         ("names with dashes and dots", "<r><a-b.c>x</a-b.c><_x/></r>"),
         ("multibyte text", "<r><a>日本語</a>\n<a é='ü'>ø</a></r>"),
+        (
+            // Tags longer than the scan's 64-byte blocks, whose values hold `>`, `/>`, the other
+            // quote, or an odd number of quotes of a kind, before the `>` that ends them.
+            "long tags with markup characters in their values",
+            "<r>\n<a" + (0..<20).map { " k\($0)=\"v\"" }.joined() + " gt=\"x > y\" empty='/>' mixed=\"it's\""
+                + " other='say \"hi\" >'" + (0..<15).map { " z\($0)='1'" }.joined() + "/>\n"
+                + "<b q=\"'\"" + (0..<12).map { " p\($0)=\"2\"" }.joined() + ">text \" with ' quotes > here</b>"
+                + "<c" + String(repeating: " ", count: 130) + "/><d x='>>>\"'></d>\n</r>"
+        ),
     ]
 
     @Test(arguments: edgeCases.indices)

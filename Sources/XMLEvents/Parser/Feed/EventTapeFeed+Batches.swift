@@ -43,6 +43,9 @@ extension EventTapeFeed {
         } else {
             guard let parsingAhead else { return try await advance() }
             owner = TapePipeline.Owner()
+            // A chunk of records' tape is far bigger than a batch: a reader on an actor reads
+            // the single parser's batches, whose size is promised.
+            stages?.lookout = nil
             parsingAhead(self, owner.pipeline)
             // This feed now only reads: the stages are the parsing task's.
             tape = owner.pipeline.tape
@@ -83,7 +86,8 @@ extension EventTapeFeed {
                     if case .verifying = machine.state, tape.count > 0 { return .more }
                     continue
                 }
-                // A chunk of records' tape is a batch of its own: it replaces the tape.
+                // A chunk of records' tape (of a reader that moved to an actor after the switch)
+                // is a batch of its own: it replaces the tape.
                 if tape.holdsBatch || (!hasBytesAtHand && !inputHasChunkAtHand) || ContinuousClock.now >= deadline
                     || stages?.records != nil
                 {

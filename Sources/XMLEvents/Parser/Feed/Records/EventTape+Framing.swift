@@ -13,6 +13,14 @@ extension EventTape {
         return nil
     }
 
+    /// The name of the last entry on the tape when it is a start element: a framed chunk's
+    /// root, once its prefix is parsed.
+    var lastEntryStartElementName: XMLName? {
+        let entries = columns.pointee.entries
+        guard entries.count > 0, entries[entries.count - 1].kind == .startElement else { return nil }
+        return entries[entries.count - 1].name.name
+    }
+
     /// Drops the entries up to the first start element (included, when `including`), with the
     /// rows of the tables they own: the events of a chunk parser's prefix.
     ///

@@ -17,9 +17,9 @@ extension EventTapeFeed {
         let splitter: RecordSplitter
         /// How many chunks are parsed at once.
         let workerCount: Int
-        /// The bytes of the chunk at hand after the boundary, and the boundaries among them.
+        /// The bytes of the chunk at hand after the boundary (the last in it: there is none
+        /// among them).
         let remainder: [UInt8]
-        let remainderBoundaries: [RecordSplitter.Boundary]
     }
 
     /// Shows `chunk` to the lookout; the part of it the single parse is to parse (`nil` for
@@ -41,13 +41,11 @@ extension EventTapeFeed {
                 return chunk
             }
             stages?.lookout = nil
-            let rootEnd = splitter.rootEnd ?? .max
             let (head, remainder) = chunk.withUnsafeBytes { bytes in
                 (Data(bytes[..<cut]), [UInt8](bytes[cut...]))
             }
             stages?.recordsSwitch = RecordsSwitch(
-                frame: frame, boundary: boundary, splitter: splitter, workerCount: workerCount, remainder: remainder,
-                remainderBoundaries: splitter.boundaries.filter { $0.offset > boundary.offset && $0.offset < rootEnd })
+                frame: frame, boundary: boundary, splitter: splitter, workerCount: workerCount, remainder: remainder)
             return head.isEmpty ? nil : .data(head)
         }
     }
@@ -70,8 +68,7 @@ extension EventTapeFeed {
         let work = stages?.work
         stages?.records = RecordsParse(
             frame: recordsSwitch.frame, boundary: recordsSwitch.boundary, column: position.column,
-            splitter: recordsSwitch.splitter, remainder: recordsSwitch.remainder,
-            remainderBoundaries: recordsSwitch.remainderBoundaries, options: options,
+            splitter: recordsSwitch.splitter, remainder: recordsSwitch.remainder, options: options,
             workerCount: recordsSwitch.workerCount, work: work)
     }
 

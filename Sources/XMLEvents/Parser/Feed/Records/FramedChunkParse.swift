@@ -25,14 +25,24 @@ struct FramedChunkParse {
         if !chunk.isFirst { segments.append(frame.prefix) }
         segments.append(chunk.bytes)
         if !chunk.isLast { segments.append(frame.trailer) }
-        let parsed = Self.feed(driver, segments)
+        // The prefix's events are dropped: rewinding the tape when the chunk's bytes start costs
+        // nothing, where removing them afterwards would move the whole tape; unless libxml2 has
+        // not yet reported the root's start (it has, once it holds the start tag's `>`).
+        var root: XMLName?
+        let parsed = Self.feed(driver, segments) { index in
+            guard index == 1, !chunk.isFirst else { return false }
+            root = driver.tape.lastEntryStartElementName
+            return root != nil
+        }
         tape = parsed.tape
         error = parsed.error
         end = driver.position
         openElements = driver.openElementCount
         guard error == nil else { return }
-        let root = tape.firstStartElementName
-        if !chunk.isFirst { tape.removeEntries(throughFirstStartElement: true) }
+        if !chunk.isFirst, root == nil {
+            root = tape.firstStartElementName
+            tape.removeEntries(throughFirstStartElement: true)
+        }
         if !chunk.isLast { tape.removeTrailingRootEnd() }
         if let work, let root, !chunk.isFirst {
             let shift = ChunkPlacer.Shift(frame: frame, offset: chunk.offset, line: chunk.line, column: chunk.column)
@@ -46,14 +56,19 @@ struct FramedChunkParse {
     }
 
     /// Feeds `segments` to `driver` one after the other, in its canonical steps, every step's
-    /// events kept on its tape; the last segment ends the input.
-    static func feed(_ driver: ParseDriver, _ segments: [[UInt8]]) -> (tape: EventTape, error: XMLParsingError?) {
+    /// events kept on its tape, but those before the segment for which `rewinds` (given the
+    /// segment's index, before it is fed) says so; the last segment ends the input.
+    static func feed(
+        _ driver: ParseDriver, _ segments: [[UInt8]], rewinding rewinds: (Int) -> Bool = { _ in false }
+    ) -> (tape: EventTape, error: XMLParsingError?) {
         for (index, segment) in segments.enumerated() {
             let isLast = index == segments.count - 1
+            var appending = !rewinds(index)
             segment.withUnsafeBytes { bytes in
                 var remaining = bytes
                 repeat {
-                    let taken = driver.parseStep(remaining, terminate: isLast, appending: true)
+                    let taken = driver.parseStep(remaining, terminate: isLast, appending: appending)
+                    appending = true
                     remaining = UnsafeRawBufferPointer(rebasing: remaining[taken...])
                 } while !remaining.isEmpty && driver.error == nil
             }

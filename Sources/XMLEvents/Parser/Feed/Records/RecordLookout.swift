@@ -57,7 +57,7 @@ struct RecordLookout {
         guard let rootStartTagEnd = splitter.rootStartTagEnd, prefix.count == rootStartTagEnd else { return .stay }
         // The last boundary in this chunk that is not the root's end: the single parser stops
         // there, and the chunks start.
-        guard let boundary = splitter.boundaries.last(where: { $0.offset < (splitter.rootEnd ?? .max) }) else {
+        guard let boundary = splitter.lastBoundary else {
             return seen - bytes.count > Self.switchThreshold + Self.boundaryWindow ? .stay : .watch
         }
         guard Self.isUTF8(prefix, options: options), let frame = DocumentFrame(prefix: prefix, options: options)

@@ -1,3 +1,5 @@
+internal import CTapeRecorder
+
 /// Finds, as a document's bytes stream past, where each child of the root element ends: the
 /// places where the document can be cut into chunks of whole records, each parsed by a parser of
 /// its own inside the document's prolog and root start tag.
@@ -85,23 +87,44 @@ struct RecordSplitter {
     /// Why the document is not to be cut, once known.
     private(set) var refusal: Refusal?
 
-    /// The boundaries found by the last call to ``scan(_:)``, in document order.
-    private(set) var boundaries: [Boundary] = []
+    /// The offsets of the boundaries found by the last call to ``scan(_:)``, in document order:
+    /// the bytes after the children of the root that ended in the piece it scanned.
+    private(set) var boundaryOffsets: [Int] = []
+    /// The last of them, with its line: where a chunk of whole records can end.
+    private(set) var lastBoundary: Boundary?
 
-    /// Scans the next bytes of the document, after those of the earlier calls; ``boundaries``
-    /// then holds the boundaries that fall in them.
+    /// Scans the next bytes of the document, after those of the earlier calls;
+    /// ``boundaryOffsets`` and ``lastBoundary`` then tell the boundaries that fall in them.
+    ///
+    /// The markup that records are made of (tags and their quoted values) is read from four
+    /// bitmaps of each 64 bytes (`<`, `>`, `"`, `'`): the scan jumps from one byte that can
+    /// change its state to the next. Comments, CDATA sections, processing instructions and the
+    /// document type declaration, rarer, are read as before, a byte or a run at a time.
     mutating func scan(_ bytes: UnsafeRawBufferPointer) {
-        boundaries.removeAll(keepingCapacity: true)
+        boundaryOffsets.removeAll(keepingCapacity: true)
+        lastBoundary = nil
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
         let count = bytes.count
+        var block = Block()
         var index = 0
         while index < count {
             switch mode {
             case .text:
-                index = Self.firstIndex(of: 0x3C, in: base, from: index, to: count)
-                if index < count {
+                index = block.next(.markupStart, from: index, in: base, count: count)
+                guard index < count else { break }
+                index += 1
+                guard index < count else {
                     mode = .markupStart
-                    index += 1
+                    break
+                }
+                let byte = base[index]
+                if byte == 0x2F {  // '/'
+                    index = endTag(from: index + 1, block: &block, in: base, count: count)
+                } else if byte == 0x21 || byte == 0x3F || depth == 0 {
+                    // A declaration, a PI, or markup outside the root: the byte-wise path.
+                    mode = .markupStart
+                } else {
+                    index = startTag(slash: false, from: index + 1, block: &block, in: base, count: count)
                 }
             case .markupStart:
                 let byte = base[index]
@@ -167,61 +190,193 @@ struct RecordSplitter {
                 }
                 index += 1
             case .startTag(let slash):
-                // Only `>` and the quotes matter in a tag, and a `/` just before its `>`.
-                let found = Self.firstIndex(of: 0x3E, 0x22, 0x27, in: base, from: index, to: count)
-                let slashBefore = found > index ? base[found - 1] == 0x2F : slash
-                guard found < count else {
-                    mode = .startTag(slash: slashBefore)
-                    index = count
-                    continue
-                }
-                let byte = base[found]
-                if byte == 0x3E {
-                    if slashBefore {
-                        // An empty element: it starts and ends here.
-                        if depth == 0 { refuseEmptyRoot(at: found) } else { elementEnded(at: found, in: base) }
-                    } else {
-                        depth += 1
-                        if depth == 1 { rootStartTagEnd = scanned + found + 1 }
-                    }
-                    mode = .text
-                } else {
-                    mode = .quoted(byte)
-                }
-                index = found + 1
+                index = startTag(slash: slash, from: index, block: &block, in: base, count: count)
             case .quoted(let quote):
-                index = Self.firstIndex(of: quote, in: base, from: index, to: count)
+                index = block.next(quote == 0x22 ? .doubleQuote : .singleQuote, from: index, in: base, count: count)
                 if index < count {
-                    mode = .startTag(slash: false)
-                    index += 1
+                    index = startTag(slash: false, from: index + 1, block: &block, in: base, count: count)
                 }
             case .endTag:
-                index = Self.firstIndex(of: 0x3E, in: base, from: index, to: count)
-                if index < count {
-                    depth -= 1
-                    elementEnded(at: index, in: base)
-                    mode = .text
-                    index += 1
-                }
+                index = endTag(from: index, block: &block, in: base, count: count)
             case .doctype(let subsetDepth, let quote):
                 index = doctype(subsetDepth: subsetDepth, quote: quote, base[index], at: index)
             case .subsetMarkup(let matched, let kind):
                 index = subsetMarkup(matched: matched, kind: kind, base[index], at: index)
             }
         }
+        if let last = boundaryOffsets.last {
+            countLineEnds(base, from: counted - scanned, to: last - scanned)
+            lastBoundary = Boundary(offset: last, line: lineEnds + 1)
+        }
         if counted < scanned + count { countLineEnds(base, from: counted - scanned, to: count) }
         scanned += count
     }
 
-    /// An element's end tag (or empty-element tag) ends with the `>` at `index` of the piece at
-    /// `base`; `depth` is already the depth after it.
-    private mutating func elementEnded(at index: Int, in base: UnsafePointer<UInt8>) {
-        let offset = scanned + index + 1
-        if depth == 1 {
-            countLineEnds(base, from: counted - scanned, to: index + 1)
-            boundaries.append(Boundary(offset: offset, line: lineEnds + 1))
+    /// Reads a start tag from `index`, after its `<` and whatever of it was read before
+    /// (`slash`: whether the byte before `index` is a `/`), through its quoted values, to its
+    /// `>`; the index after the part read.
+    @inline(__always)
+    private mutating func startTag(
+        slash: Bool, from index: Int, block: inout Block, in base: UnsafePointer<UInt8>, count: Int
+    ) -> Int {
+        var index = index
+        var slash = slash
+        while true {
+            // Most tags hold no `>` in a value: then the first `>` with no single quote and an
+            // even number of double quotes before it ends the tag, found from the bitmaps alone.
+            let end = block.nextTagEnd(from: index, in: base, count: count)
+            if end.index < count, end.singleQuotes == 0, end.doubleQuotes & 1 == 0 {
+                return startTagEnded(at: end.index, slash: end.index > index ? base[end.index - 1] == 0x2F : slash)
+            }
+            // Otherwise from one byte that matters to the next: `>`, a quote, the closing quote.
+            let found = block.next(.inTag, from: index, in: base, count: count)
+            if found > index { slash = base[found - 1] == 0x2F }
+            guard found < count else {
+                mode = .startTag(slash: slash)
+                return count
+            }
+            let byte = base[found]
+            if byte == 0x3E { return startTagEnded(at: found, slash: slash) }
+            // A quoted value: to its closing quote.
+            let closing = block.next(byte == 0x22 ? .doubleQuote : .singleQuote, from: found + 1, in: base, count: count)
+            guard closing < count else {
+                mode = .quoted(byte)
+                return count
+            }
+            index = closing + 1
+            slash = false
+        }
+    }
+
+    /// A start tag ends with the `>` at `index` (`slash`: after a `/`); the index after it.
+    @inline(__always)
+    private mutating func startTagEnded(at index: Int, slash: Bool) -> Int {
+        if slash {
+            // An empty element: it starts and ends here.
+            if depth == 0 { refuseEmptyRoot(at: index) } else { elementEnded(at: index) }
+        } else {
+            depth += 1
+            if depth == 1 { rootStartTagEnd = scanned + index + 1 }
+        }
+        mode = .text
+        return index + 1
+    }
+
+    /// Reads an end tag from `index`, after its `</`, to its `>`; the index after the part read.
+    @inline(__always)
+    private mutating func endTag(from index: Int, block: inout Block, in base: UnsafePointer<UInt8>, count: Int)
+        -> Int
+    {
+        let found = block.next(.tagEnd, from: index, in: base, count: count)
+        guard found < count else {
+            mode = .endTag
+            return count
+        }
+        depth -= 1
+        elementEnded(at: found)
+        mode = .text
+        return found + 1
+    }
+
+    /// The bytes that can change the scan's state, one bitmap each, for 64 bytes of the piece.
+    private struct Block {
+        /// The piece's index of the block's first byte.
+        var start = -64
+        var lessThan: UInt64 = 0
+        var greaterThan: UInt64 = 0
+        var doubleQuote: UInt64 = 0
+        var singleQuote: UInt64 = 0
+
+        enum Wanted {
+            case markupStart, tagEnd, inTag, doubleQuote, singleQuote
+        }
+
+        /// The first index from `index` before `count` of a byte that `wanted` names, or `count`.
+        @inline(__always)
+        mutating func next(_ wanted: Wanted, from index: Int, in base: UnsafePointer<UInt8>, count: Int) -> Int {
+            var index = index
+            while index < count {
+                // Another block, ahead or (after a look ahead for a tag's end) behind.
+                if UInt(bitPattern: index &- start) >= 64 { load(at: index & ~63, in: base, count: count) }
+                let bits: UInt64
+                switch wanted {
+                case .markupStart: bits = lessThan
+                case .tagEnd: bits = greaterThan
+                case .inTag: bits = greaterThan | doubleQuote | singleQuote
+                case .doubleQuote: bits = doubleQuote
+                case .singleQuote: bits = singleQuote
+                }
+                let ahead = bits & (~0 &<< UInt64(index - start))
+                if ahead != 0 { return start + ahead.trailingZeroBitCount }
+                index = start + 64
+            }
+            return count
+        }
+
+        /// The first `>` from `index` (or `count`), and how many quotes of each kind are
+        /// before it from `index` on.
+        @inline(__always)
+        mutating func nextTagEnd(
+            from index: Int, in base: UnsafePointer<UInt8>, count: Int
+        ) -> (index: Int, doubleQuotes: Int, singleQuotes: Int) {
+            var index = index
+            var doubleQuotes = 0
+            var singleQuotes = 0
+            while index < count {
+                // Another block, ahead or (after a look ahead for a tag's end) behind.
+                if UInt(bitPattern: index &- start) >= 64 { load(at: index & ~63, in: base, count: count) }
+                var from: UInt64 = ~0 &<< UInt64(index - start)
+                let ahead = greaterThan & from
+                if ahead != 0 {
+                    // The bits from `index` up to the `>`.
+                    from &= (ahead & (0 &- ahead)) &- 1
+                    doubleQuotes &+= (doubleQuote & from).nonzeroBitCount
+                    singleQuotes &+= (singleQuote & from).nonzeroBitCount
+                    return (start + ahead.trailingZeroBitCount, doubleQuotes, singleQuotes)
+                }
+                doubleQuotes &+= (doubleQuote & from).nonzeroBitCount
+                singleQuotes &+= (singleQuote & from).nonzeroBitCount
+                index = start + 64
+            }
+            return (count, doubleQuotes, singleQuotes)
+        }
+
+        @inline(__always)
+        private mutating func load(at start: Int, in base: UnsafePointer<UInt8>, count: Int) {
+            self.start = start
+            lessThan = 0
+            greaterThan = 0
+            doubleQuote = 0
+            singleQuote = 0
+            if start + 64 <= count {
+                let bits = xmlevents_structural_bits_of(base + start)
+                lessThan = bits.less_than
+                greaterThan = bits.greater_than
+                doubleQuote = bits.double_quote
+                singleQuote = bits.single_quote
+            } else {
+                for index in start..<count {
+                    let bit: UInt64 = 1 &<< UInt64(index - start)
+                    switch base[index] {
+                    case 0x3C: lessThan |= bit
+                    case 0x3E: greaterThan |= bit
+                    case 0x22: doubleQuote |= bit
+                    case 0x27: singleQuote |= bit
+                    default: break
+                    }
+                }
+            }
+        }
+    }
+
+    /// An element's end tag (or empty-element tag) ends with the `>` at `index` of the piece;
+    /// `depth` is already the depth after it.
+    @inline(__always)
+    private mutating func elementEnded(at index: Int) {
+        if depth == 1, rootEnd == nil {
+            boundaryOffsets.append(scanned + index + 1)
         } else if depth == 0, rootEnd == nil {
-            rootEnd = offset
+            rootEnd = scanned + index + 1
         }
     }
 
@@ -379,12 +534,13 @@ struct RecordSplitter {
 
     /// One bit per lane of `mask`, lane 0 the lowest.
     @inline(__always)
-    private static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt32 {
+    fileprivate static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt32 {
+        // A local constant: a static one would be checked for its initialization at each call.
+        let laneBits = SIMD16<UInt8>(1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128)
         let lanes = unsafeBitCast(mask, to: SIMD16<UInt8>.self) & laneBits
         return UInt32(lanes.lowHalf.wrappedSum()) | UInt32(lanes.highHalf.wrappedSum()) << 8
     }
 
-    private static let laneBits = SIMD16<UInt8>(1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128)
 
     /// The first index from `start` before `end` of a byte equal to one of `first`, `second`
     /// and `third`, or `end`.

@@ -46,8 +46,8 @@ struct RecordsParse {
     /// The column of the last character before `pendingOffset`, as foreseen, in the count of
     /// ``ChunkPlacer``.
     private var pendingColumn: Int
-    /// The boundaries in `pending`.
-    private var pendingBoundaries: [RecordSplitter.Boundary] = []
+    /// The last boundary in `pending`.
+    private var pendingBoundary: RecordSplitter.Boundary?
     /// The chunks started and not yet handed out, in order, kept for a handover.
     private var started: [RecordChunk] = []
     private var startedCount = 0
@@ -60,14 +60,12 @@ struct RecordsParse {
     private let work: ChunkWork?
 
     /// Takes over from the single parser, which stopped at `boundary`, at libxml2's column
-    /// `column`; `splitter` has scanned `remainder`, the bytes read after the boundary, whose
-    /// boundaries are `remainderBoundaries`.
+    /// `column`; `splitter` has scanned `remainder`, the bytes read after the boundary (none of
+    /// them a boundary).
     init(
         frame: DocumentFrame, boundary: RecordSplitter.Boundary, column: Int, splitter: RecordSplitter,
-        remainder: [UInt8], remainderBoundaries: [RecordSplitter.Boundary], options: XMLParsingOptions,
-        workerCount: Int, work: ChunkWork?
+        remainder: [UInt8], options: XMLParsingOptions, workerCount: Int, work: ChunkWork?
     ) {
-        pendingBoundaries = remainderBoundaries
         self.frame = frame
         placer = ChunkPlacer(frame: frame, column: column)
         self.splitter = splitter
@@ -119,8 +117,7 @@ struct RecordsParse {
             splitter.scan(bytes)
             pending.append(contentsOf: bytes)
         }
-        let rootEnd = splitter.rootEnd ?? .max
-        pendingBoundaries += splitter.boundaries.filter { $0.offset < rootEnd }
+        if let boundary = splitter.lastBoundary { pendingBoundary = boundary }
     }
 
     /// The next chunk to start: the pending bytes up to their last boundary once they are
@@ -130,22 +127,29 @@ struct RecordsParse {
         if whole {
             end = pendingOffset + pending.count
         } else {
-            guard let last = pendingBoundaries.last, sooner || pending.count >= Self.chunkByteCount else {
+            guard let last = pendingBoundary, sooner || pending.count >= Self.chunkByteCount else {
                 return nil
             }
             end = last.offset
         }
         let count = end - pendingOffset
         guard count > 0 || whole else { return nil }
-        let chunk = RecordChunk(
-            bytes: Array(pending[..<count]), offset: pendingOffset, line: pendingLine, column: pendingColumn,
-            isFirst: false, isLast: whole)
+        let column = pendingColumn
         pendingColumn = RecordChunk.column(
             after: pending[..<count], from: pendingColumn, lineStartColumn: frame.lineStartColumn)
-        pending.removeFirst(count)
-        if let last = pendingBoundaries.last(where: { $0.offset == end }) { pendingLine = last.line }
+        // The chunk takes the pending bytes' storage and the few after the boundary move to a
+        // new one: the chunk's bytes are not copied.
+        var bytes = pending
+        var rest: [UInt8] = []
+        rest.reserveCapacity(Self.chunkByteCount + (64 << 10))
+        rest.append(contentsOf: pending[count...])
+        pending = rest
+        bytes.removeSubrange(count...)
+        let chunk = RecordChunk(
+            bytes: bytes, offset: pendingOffset, line: pendingLine, column: column, isFirst: false, isLast: whole)
+        if let last = pendingBoundary, last.offset == end { pendingLine = last.line }
         pendingOffset = end
-        pendingBoundaries.removeAll { $0.offset <= end }
+        if let last = pendingBoundary, last.offset <= end { pendingBoundary = nil }
         return chunk
     }
 
