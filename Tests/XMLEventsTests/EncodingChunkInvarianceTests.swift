@@ -160,21 +160,59 @@ import XMLEvents
             expectation: .content(of: "<doc a=\"1\">x \(text) y<e/></doc>"))
     }
 
-    static let legacySamples: [Sample] = [
-        legacy("ISO-8859-1", "\u{E9}t\u{E9}", [0xE9, 0x74, 0xE9]),
-        legacy("ISO-8859-2", "\u{141}\u{F3}d\u{17A}", [0xA3, 0xF3, 0x64, 0xBC]),
-        legacy("ISO-8859-5", "\u{436}\u{437}\u{438}", [0xD6, 0xD7, 0xD8]),
-        legacy("ISO-8859-7", "\u{3B1}\u{3B2}\u{3B3}", [0xE1, 0xE2, 0xE3]),
-        legacy("ISO-8859-15", "\u{20AC}", [0xA4]),
-        legacy("windows-1252", "\u{20AC}\u{201C}", [0x80, 0x93]),
-        legacy("KOI8-R", "\u{436}\u{437}\u{438}", [0xD6, 0xDA, 0xC9]),
-        legacy("US-ASCII", "plain", Array("plain".utf8)),
-        legacy("Shift_JIS", "\u{65E5}\u{672C}\u{8A9E}", [0x93, 0xFA, 0x96, 0x7B, 0x8C, 0xEA]),
-        legacy("EUC-JP", "\u{65E5}\u{672C}\u{8A9E}", [0xC6, 0xFC, 0xCB, 0xDC, 0xB8, 0xEC]),
-        legacy(
-            "ISO-2022-JP", "\u{65E5}\u{672C}\u{8A9E}",
-            [0x1B, 0x24, 0x42, 0x46, 0x7C, 0x4B, 0x5C, 0x38, 0x6C, 0x1B, 0x28, 0x42]),
-        ebcdic,
+    static let legacySamples: [Sample] =
+        [
+            legacy("ISO-8859-1", "\u{E9}t\u{E9}", [0xE9, 0x74, 0xE9]),
+            legacy("ISO-8859-2", "\u{141}\u{F3}d\u{17A}", [0xA3, 0xF3, 0x64, 0xBC]),
+            legacy("ISO-8859-5", "\u{436}\u{437}\u{438}", [0xD6, 0xD7, 0xD8]),
+            legacy("ISO-8859-7", "\u{3B1}\u{3B2}\u{3B3}", [0xE1, 0xE2, 0xE3]),
+            legacy("ISO-8859-15", "\u{20AC}", [0xA4]),
+            legacy("windows-1252", "\u{20AC}\u{201C}", [0x80, 0x93]),
+            legacy("KOI8-R", "\u{436}\u{437}\u{438}", [0xD6, 0xDA, 0xC9]),
+            legacy("US-ASCII", "plain", Array("plain".utf8)),
+            legacy("Shift_JIS", "\u{65E5}\u{672C}\u{8A9E}", [0x93, 0xFA, 0x96, 0x7B, 0x8C, 0xEA]),
+            legacy("EUC-JP", "\u{65E5}\u{672C}\u{8A9E}", [0xC6, 0xFC, 0xCB, 0xDC, 0xB8, 0xEC]),
+            legacy(
+                "ISO-2022-JP", "\u{65E5}\u{672C}\u{8A9E}",
+                [0x1B, 0x24, 0x42, 0x46, 0x7C, 0x4B, 0x5C, 0x38, 0x6C, 0x1B, 0x28, 0x42]),
+            ebcdic,
+            // The rest of the single-byte ISO-8859 parts, and other encodings iconv converts.
+            legacy("ISO-8859-3", "\u{126}\u{11D}", [0xA1, 0xF8]),
+            legacy("ISO-8859-4", "\u{100}\u{138}", [0xC0, 0xA2]),
+            legacy("ISO-8859-6", "\u{645}\u{631}", [0xE5, 0xD1]),
+            legacy("ISO-8859-8", "\u{5E9}\u{5DC}", [0xF9, 0xEC]),
+            legacy("ISO-8859-9", "\u{130}\u{15F}", [0xDD, 0xFE]),
+            legacy("ISO-8859-10", "\u{14A}\u{14B}", [0xAF, 0xBF]),
+            legacy("ISO-8859-11", "\u{E2A}\u{E27}", [0xCA, 0xC7]),
+            legacy("ISO-8859-13", "\u{10C}\u{17E}", [0xC8, 0xFE]),
+            legacy("ISO-8859-14", "\u{1E02}\u{1E81}", [0xA1, 0xB8]),
+            legacy("ISO-8859-16", "\u{218}\u{21B}", [0xAA, 0xFE]),
+            legacy("windows-1251", "\u{416}\u{438}", [0xC6, 0xE8]),
+            legacy("EUC-KR", "\u{D55C}\u{AD6D}", [0xC7, 0xD1, 0xB1, 0xB9]),
+            legacy("GBK", "\u{4E2D}\u{6587}", [0xD6, 0xD0, 0xCE, 0xC4]),
+            legacy("GB18030", "\u{4E2D}\u{20AC}\u{1F600}", [0xD6, 0xD0, 0xA2, 0xE3, 0x94, 0x39, 0xFC, 0x36]),
+            legacy("Big5", "\u{7E41}\u{9AD4}", [0xC1, 0x63, 0xC5, 0xE9]),
+            legacy("UTF-7", "\u{20AC}\u{1F600}", [0x2B, 0x49, 0x4B, 0x7A, 0x59, 0x50, 0x64, 0x34, 0x41, 0x2D]),
+            // A single-byte encoding whose name only ICU knows: no piece can end inside a character.
+            legacy("macroman", "Gr\u{FC}\u{DF}e", [0x47, 0x72, 0x9F, 0xA7, 0x65]),
+        ] + resetByICU.map { Sample(name: $0.name, bytes: $0.bytes, expectation: .refused) }
+
+    /// Documents in multi-byte or stateful encodings whose names only ICU knows, which libxml2
+    /// 2.9 resets at the end of every piece of input it converts. Whole, each gave the right
+    /// text; in pieces, wrong text (HZ, ISO-2022-JP-1, UTF-7) or an error (a sequence cut:
+    /// CESU-8, windows-65001, and an extension mapping of ICU's tables: csBig5's euro sign,
+    /// windows-932's circled digit). Each is refused; KS_C_5601-1987 decoded these characters
+    /// in pieces too, and is refused with the other multi-byte ICU names.
+    static let resetByICU: [Sample] = [
+        legacy("HZ", "\u{4E2D}\u{6587}", [0x7E, 0x7B, 0x56, 0x50, 0x4E, 0x44, 0x7E, 0x7D]),
+        legacy("HZ-GB-2312", "\u{4E2D}\u{6587}", [0x7E, 0x7B, 0x56, 0x50, 0x4E, 0x44, 0x7E, 0x7D]),
+        legacy("ISO-2022-JP-1", "\u{65E5}\u{672C}", [0x1B, 0x24, 0x42, 0x46, 0x7C, 0x4B, 0x5C, 0x1B, 0x28, 0x42]),
+        legacy("windows-65000", "\u{20AC}\u{1F600}", [0x2B, 0x49, 0x4B, 0x7A, 0x59, 0x50, 0x64, 0x34, 0x41, 0x2D]),
+        legacy("CESU-8", "\u{E9}\u{1F600}", [0xC3, 0xA9, 0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80]),
+        legacy("windows-65001", "\u{20AC}\u{1F600}", [0xE2, 0x82, 0xAC, 0xF0, 0x9F, 0x98, 0x80]),
+        legacy("csBig5", "\u{20AC}\u{7E41}", [0xA3, 0xE1, 0xC1, 0x63]),
+        legacy("windows-932", "\u{65E5}\u{672C}\u{2460}", [0x93, 0xFA, 0x96, 0x7B, 0x87, 0x40]),
+        legacy("KS_C_5601-1987", "\u{D55C}\u{AD6D}\u{C5B4}", [0xC7, 0xD1, 0xB1, 0xB9, 0xBE, 0xEE]),
     ]
 
     /// Code page 037 for the printable ASCII characters, from the space on.
@@ -199,6 +237,24 @@ import XMLEvents
             name: "IBM037 (EBCDIC)", bytes: Data(bytes), expectation: .content(of: "<doc a=\"1\">EBCDIC text</doc>"))
     }()
 
+    /// Expects `bytes` in chunks of every size to give `whole`, fed in steps and, unless
+    /// `asBytesArrive` is false (then only an error is expected), as they arrive.
+    static func expectEveryChunkSize(of bytes: Data, toGive whole: ParseOutcome, asBytesArrive: Bool = true) async {
+        let live = XMLParsingOptions(parsesAsBytesArrive: true)
+        for size in chunkSizes {
+            let chunks = Chunking.fixed(bytes, size: size)
+            let split = await parse(chunks: chunks)
+            #expect(split == whole, "\(size)-byte chunks:\n\(split)\n--- differs from one chunk ---\n\(whole)")
+            let arriving = await parse(chunks: chunks, options: live)
+            if asBytesArrive {
+                #expect(
+                    arriving == whole, "\(size)-byte chunks as they arrive:\n\(arriving)\n--- one chunk ---\n\(whole)")
+            } else {
+                #expect(arriving.error != nil, "\(size)-byte chunks as they arrive:\n\(arriving)")
+            }
+        }
+    }
+
     @Test(arguments: unicodeSamples + legacySamples)
     func sameOutcomeAtEveryChunkSize(_ sample: Sample) async {
         let whole = await parse(sample.bytes)
@@ -209,18 +265,88 @@ import XMLEvents
         case .refused:
             #expect(whole.error != nil, "\(whole)")
         }
-        let live = XMLParsingOptions(parsesAsBytesArrive: true)
-        for size in Self.chunkSizes {
-            let chunks = Chunking.fixed(sample.bytes, size: size)
-            let split = await parse(chunks: chunks)
-            #expect(split == whole, "\(size)-byte chunks:\n\(split)\n--- differs from one chunk ---\n\(whole)")
-            let arriving = await parse(chunks: chunks, options: live)
-            if whole.error == nil {
-                #expect(
-                    arriving == whole, "\(size)-byte chunks as they arrive:\n\(arriving)\n--- one chunk ---\n\(whole)")
-            } else {
-                #expect(arriving.error != nil, "\(size)-byte chunks as they arrive:\n\(arriving)")
-            }
-        }
+        await Self.expectEveryChunkSize(of: sample.bytes, toGive: whole, asBytesArrive: whole.error == nil)
+    }
+
+    /// An encoding whose converter decodes differently in pieces is refused up front, whole and
+    /// at every chunk size, with the same error: the encoding is not supported, by name.
+    @Test(arguments: resetByICU)
+    func anEncodingICUResetsIsRefusedByName(_ sample: Sample) async {
+        let whole = await parse(sample.bytes)
+        #expect(whole.error?.code == .unsupportedEncoding, "\(whole)")
+        #expect(whole.error?.message.contains("'\(sample.name)'") == true, "\(whole)")
+        // At the end of the XML declaration.
+        #expect(whole.error?.byteOffset == Self.declaration(sample.name).utf8.count - 1, "\(whole)")
+        await Self.expectEveryChunkSize(of: sample.bytes, toGive: whole)
+    }
+
+    /// A document that ends inside a character: the error, where the character starts, after
+    /// the events before it.
+    struct CutEnd: Sendable, CustomTestStringConvertible {
+        var name: String
+        var bytes: Data
+        var code: XMLParsingError.Code
+        /// The byte offset of the error, when it is the cut character's.
+        var byteOffset: Int?
+        var testDescription: String { name }
+    }
+
+    static let cutEnds: [CutEnd] = {
+        let utf16Root = utf16("<r/>\n", bigEndian: false)
+        let cutEuro: [UInt8] = [0xE2, 0x82]
+        return [
+            // libxml2 itself reports UTF-8 bytes: after the root, as content; inside, as the end.
+            CutEnd(
+                name: "UTF-8 after the root", bytes: Data("<r/>\n".utf8) + Data(cutEuro), code: .extraContent,
+                byteOffset: 5),
+            CutEnd(name: "UTF-8 in the root's text", bytes: Data("<r>a".utf8) + Data(cutEuro), code: .truncated),
+            CutEnd(
+                name: "UTF-8 in a comment after the root", bytes: Data("<r/><!-- a".utf8) + Data(cutEuro),
+                code: .truncated),
+            CutEnd(
+                name: "UTF-8 in a PI after the root", bytes: Data("<r/><?p a".utf8) + Data(cutEuro), code: .truncated),
+            // A converted encoding keeps a cut character for bytes that never come: after the
+            // root element, nothing else notices.
+            CutEnd(
+                name: "UTF-16LE, an odd byte after the root", bytes: Data([0xFF, 0xFE]) + utf16Root + Data([0x41]),
+                code: .undecodableInput, byteOffset: 12),
+            CutEnd(
+                name: "UTF-16LE, a lone high surrogate after the root",
+                bytes: Data([0xFF, 0xFE]) + utf16Root + Data([0x3D, 0xD8]), code: .undecodableInput, byteOffset: 12),
+            CutEnd(
+                name: "UTF-16BE, a high surrogate and a byte after the root",
+                bytes: Data([0xFE, 0xFF]) + utf16("<r/>\n", bigEndian: true) + Data([0xD8, 0x3D, 0xDE]),
+                code: .undecodableInput, byteOffset: 12),
+            CutEnd(
+                name: "UTF-16LE declared, no mark, an odd byte after the root",
+                bytes: utf16(declaration("UTF-16LE") + "<r/>", bigEndian: false) + Data([0x3D]),
+                code: .undecodableInput, byteOffset: 92),
+            CutEnd(
+                name: "UTF-16LE in the root's text",
+                bytes: Data([0xFF, 0xFE]) + utf16("<r>a", bigEndian: false)
+                    + Data([0x3D, 0xD8]), code: .truncated),
+            CutEnd(
+                name: "UTF-16LE in a comment after the root",
+                bytes: Data([0xFF, 0xFE]) + utf16("<r/><!-- a", bigEndian: false) + Data([0x3D, 0xD8]),
+                code: .truncated),
+            CutEnd(
+                name: "Shift_JIS, a lone lead byte after the root",
+                bytes: Data((declaration("Shift_JIS") + "<r/>\n").utf8) + Data([0x81]), code: .undecodableInput,
+                byteOffset: 48),
+            CutEnd(
+                name: "EUC-JP, a lone lead byte after the root",
+                bytes: Data((declaration("EUC-JP") + "<r/>").utf8) + Data([0xC6]), code: .undecodableInput,
+                byteOffset: 44),
+        ]
+    }()
+
+    @Test(arguments: cutEnds)
+    func aCharacterCutByTheEndIsAnError(_ cut: CutEnd) async throws {
+        let whole = await parse(cut.bytes)
+        let error = try #require(whole.error, "\(whole)")
+        #expect(error.code == cut.code, "\(whole)")
+        if let offset = cut.byteOffset { #expect(error.byteOffset == offset, "\(whole)") }
+        #expect(whole.events.contains { if case .startElement = $0 { true } else { false } }, "\(whole)")
+        await Self.expectEveryChunkSize(of: cut.bytes, toGive: whole)
     }
 }

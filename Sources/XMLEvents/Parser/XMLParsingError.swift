@@ -40,7 +40,9 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let invalidCharacter = Code(rawValue: 9)
         /// An entity is referenced but not declared (`XML_ERR_UNDECLARED_ENTITY`).
         public static let undeclaredEntity = Code(rawValue: 26)
-        /// The declared encoding is not supported (`XML_ERR_UNSUPPORTED_ENCODING`).
+        /// The declared encoding is not supported (`XML_ERR_UNSUPPORTED_ENCODING`): libxml2 does
+        /// not know it, or converts it with ICU and it is a multi-byte or stateful encoding (such
+        /// as `HZ`, `CESU-8` or `windows-932`), whose text would depend on how the bytes arrive.
         public static let unsupportedEncoding = Code(rawValue: 32)
         /// An entity refers to itself (`XML_ERR_ENTITY_LOOP`).
         public static let entityLoop = Code(rawValue: 89)
@@ -180,8 +182,9 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         /// (`XML_NS_ERR_COLON`).
         public static let colonInName = Code(rawValue: 205)
         /// Bytes that are not valid in the document's encoding, one other than UTF-8 (a lone lead
-        /// byte in Shift_JIS, say; `XML_I18N_CONV_FAILED`). Bytes that are not UTF-8 in a UTF-8
-        /// document are ``invalidCharacter``.
+        /// byte in Shift_JIS, say; `XML_I18N_CONV_FAILED`), the last bytes of a document that
+        /// ends inside a character included. Bytes that are not UTF-8 in a UTF-8 document are
+        /// ``invalidCharacter``.
         public static let undecodableInput = Code(rawValue: 6003)
 
         /// Elements nest deeper than ``XMLParsingLimits/maxDepth``.

@@ -128,6 +128,33 @@ final class LibXML2PushContext {
         let afterText = holdsText
         feed(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
         session.pointee.noteEndOfInput(inputByteCount: fedByteCount, afterText: afterText)
+        failOnUnconvertedEnd()
+    }
+
+    /// Fails the document when its last bytes are not a whole character of its encoding and
+    /// libxml2 said nothing: it converts a document not in UTF-8 as the bytes come and keeps a
+    /// character cut by their end for the next bytes; once the root element has ended, it drops
+    /// them at the input's end without a word (a lone `0x81` in Shift_JIS, an odd byte or a lone
+    /// high surrogate in UTF-16). Inside the root element the end is already an error.
+    private func failOnUnconvertedEnd() {
+        guard !status.hasFailed, context.pointee.inputNr == 1,
+            let buffer = context.pointee.input?.pointee.buf, let encoder = buffer.pointee.encoder,
+            let raw = buffer.pointee.raw, let content = xmlBufContent(raw)
+        else { return }
+        let count = xmlBufUse(raw)
+        guard count > 0 else { return }
+        let bytes = UnsafeBufferPointer(start: content, count: min(count, 4)).map {
+            "0x" + String($0, radix: 16, uppercase: true)
+        }
+        let encoding = encoder.pointee.name.map { String(cString: $0) } ?? "its encoding"
+        status.fail(
+            .undecodableInput,
+            "the input is not valid in its encoding: the document ends inside a character (bytes "
+                + "\(bytes.joined(separator: " ")) are not a whole character in \(encoding))")
+        if var error = status.error {
+            error.byteOffset = fedByteCount - count
+            status.revise(error)
+        }
     }
 
     /// Whether what libxml2 holds unparsed is a run of text (with references) rather than the

@@ -108,13 +108,26 @@ enum SAXCallbacks {
     }
 
     /// libxml2 2.9 trusts the byte order mark, or without one its guess from the first bytes,
-    /// and ignores a declaration that contradicts it; XML 1.0 (4.3.3) makes that an error.
+    /// and ignores a declaration that contradicts it; XML 1.0 (4.3.3) makes that an error. An
+    /// encoding whose converter decodes differently in pieces is refused (see
+    /// ``ConverterSplitCheck``).
     private static func checkEncoding(
         declared: String?, _ session: UnsafeMutablePointer<ParserSession>, _ context: xmlParserCtxtPtr
     ) {
-        guard let mark = session.pointee.byteOrderMark, let contradiction = mark.contradiction(withDeclared: declared)
-        else { return }
+        guard let mark = session.pointee.byteOrderMark else { return }
         let status = session.pointee.status
+        guard let contradiction = mark.contradiction(withDeclared: declared) else {
+            guard let refusal = ConverterSplitCheck.refusal(for: context, mark: mark) else { return }
+            status.fail(.unsupportedEncoding, refusal)
+            // At the declaration's end. libxml2's byte count restarts when it swaps decoders;
+            // the column does not, and on the declaration's line (all of it, but for a line
+            // break between its attributes) each character is one byte in these encodings.
+            if var error = status.error, error.line == 1 {
+                error.byteOffset = error.column - 1
+                status.revise(error)
+            }
+            return
+        }
         status.fail(.encodingMismatch, contradiction)
         if var error = status.error, let offset = mark.byteOffset(afterASCIICharacters: context.decodedOffset) {
             error.byteOffset = offset
