@@ -51,7 +51,7 @@ public struct XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, 
         ///
         /// An outcome more than a failure: keep using the copy you have.
         /// ``XMLHTTPError/response`` is the 304's head, whose `ETag`, `Last-Modified` and caching
-        /// fields may be new; it is also what the iterator's `response()` returns. Thrown before
+        /// fields may be new; it is also what the source's ``XMLByteSource/response`` returns. Thrown before
         /// any chunk or event.
         public static let notModified = Code(rawValue: 2)
 

@@ -26,7 +26,7 @@ import Foundation
 /// - **A URL or a request** (`init(url:configuration:fileChunkSize:)`,
 ///   `init(request:configuration:)`): a `file:` URL is read as a file; an HTTP body streams
 ///   with backpressure, the transfer pausing while ``XMLHTTPConfiguration/watermarks`` bytes wait
-///   for the consumer. The iterator's `response()` gives the response's head.
+///   for the consumer; ``response`` gives the response's head.
 ///
 /// ``progress`` tells how far the latest iteration has read, for every kind of source. Each
 /// iteration reads anew (opens the file, performs the request), except that every iteration of

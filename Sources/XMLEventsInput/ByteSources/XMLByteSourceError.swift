@@ -139,7 +139,7 @@ public struct XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvert
     }
 
     /// An `http` or `https` URL in a build without HTTP; see ``Code/httpUnavailable``.
-    static func httpUnavailable(url: URL) -> XMLByteSourceError {
+    package static func httpUnavailable(url: URL) -> XMLByteSourceError {
         XMLByteSourceError(.httpUnavailable, url: url)
     }
 
