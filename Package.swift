@@ -76,22 +76,55 @@ let package = Package(
         // The tape recorder's hot libxml2 callbacks, in C.
         .target(name: "CTapeRecorder", dependencies: ["CLibXML2"]),
 
-        // The library.
+        // The library, one module per concern along the data path. The input: byte sources,
+        // their streams and progress, the platform's system calls; libxml2 and the traits play no
+        // part in it.
+        .target(name: "XMLEventsInput", dependencies: ["ThreadSafety"]),
+        // The zlib and zstd stream decoders that both optional parts use: HTTP's content codings
+        // and compressed documents. A module of its own so that HTTP alone needs neither libbz2
+        // nor liblzma.
+        .target(
+            name: "XMLEventsStreamDecoders",
+            dependencies: [
+                "XMLEventsInput",
+                .target(name: "CZlib", condition: .when(platforms: [.linux])),
+                .target(name: "CZstd", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        // Compressed documents: the decoders of the dump formats. Built only with its trait.
+        .target(
+            name: "XMLEventsCompression",
+            dependencies: [
+                "XMLEventsInput",
+                "XMLEventsStreamDecoders",
+                .target(name: "CBzip2", condition: .when(platforms: [.linux])),
+                .target(name: "CLZMA", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        // HTTP and HTTPS sources: libcurl and its content decoders on Linux (URLSession decodes on
+        // its own). Built only with its trait.
+        .target(
+            name: "XMLEventsHTTP",
+            dependencies: [
+                "XMLEventsInput",
+                "XMLEventsStreamDecoders",
+                "ThreadSafety",
+                .target(name: "CCurl", condition: .when(platforms: [.linux])),
+                .target(name: "CBrotli", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        // The core: events, parser (driver, recorder, tape, feed), reading tiers, writing; it
+        // re-exports the modules above, so that users write one `import XMLEvents`. Each optional
+        // part is one dependency behind its trait, and one file of the core imports it.
         .target(
             name: "XMLEvents",
             dependencies: [
                 "CLibXML2",
                 "CTapeRecorder",
                 "ThreadSafety",
-                // HTTP: libcurl and its content decoders (URLSession decodes on its own).
-                .target(name: "CCurl", condition: .when(platforms: [.linux], traits: ["HTTP"])),
-                .target(name: "CBrotli", condition: .when(platforms: [.linux], traits: ["HTTP"])),
-                // zlib and zstd serve both traits (a list of traits means any of them).
-                .target(name: "CZlib", condition: .when(platforms: [.linux], traits: ["HTTP", "Compression"])),
-                .target(name: "CZstd", condition: .when(platforms: [.linux], traits: ["HTTP", "Compression"])),
-                // Compression: the dump formats HTTP's content codings do not cover.
-                .target(name: "CBzip2", condition: .when(platforms: [.linux], traits: ["Compression"])),
-                .target(name: "CLZMA", condition: .when(platforms: [.linux], traits: ["Compression"])),
+                "XMLEventsInput",
+                .target(name: "XMLEventsHTTP", condition: .when(traits: ["HTTP"])),
+                .target(name: "XMLEventsCompression", condition: .when(traits: ["Compression"])),
             ]
         ),
 

@@ -7,7 +7,9 @@
 #
 # Steps: `swift build` of the library, `swift-symbolgraph-extract` of its public symbols with the
 # search paths of that build, then `docc convert` of Sources/XMLEvents/XMLEvents.docc with
-# `--transform-for-static-hosting --warnings-as-errors`.
+# `--transform-for-static-hosting --warnings-as-errors`. The modules the library re-exports
+# (XMLEventsInput, XMLEventsHTTP) are documented as part of it, as users see them: through one
+# `import XMLEvents`.
 #
 # Environment:
 #   DOCS_SCRATCH_PATH        SwiftPM scratch path to build in (default: .build)
@@ -21,6 +23,8 @@ scratch="${DOCS_SCRATCH_PATH:-.build}"
 output="${DOCS_OUTPUT:-.build/docs}"
 catalog="Sources/XMLEvents/XMLEvents.docc"
 module="XMLEvents"
+# The modules whose public symbols XMLEvents re-exports (`@_exported import`).
+reexported="XMLEventsInput,XMLEventsHTTP"
 
 # The DocC and symbol-graph tools ship with the toolchain, next to the `swift` driver.
 toolchain_bin="$(dirname "$(readlink -f "$(command -v swift)")")"
@@ -66,6 +70,7 @@ mkdir -p "$graphs"
     "${clang_flags[@]}" \
     -module-cache-path "$scratch/docs-module-cache" \
     -minimum-access-level public \
+    -experimental-allowed-reexported-modules="$reexported" \
     -emit-extension-block-symbols \
     -output-dir "$graphs"
 

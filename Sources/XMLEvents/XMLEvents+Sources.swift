@@ -1,4 +1,5 @@
 import Foundation
+import XMLEventsInput
 
 extension XMLEvents where Source == XMLByteSource {
     /// The events of a document held in memory, parsed a chunk at a time.

@@ -1,6 +1,12 @@
 import Foundation
+import XMLEventsInput
 
+// The `HTTP` trait's one gate in the core: with it, its module (re-exported) reads `http` and
+// `https` URLs; without it, `XMLEvents(url:)` reads `file:` URLs and refuses the others, naming
+// the trait.
 #if HTTP
+    @_exported import XMLEventsHTTP
+
     #if canImport(FoundationNetworking)
         import FoundationNetworking
     #endif
@@ -21,8 +27,8 @@ import Foundation
         /// reaches the source: a file is read a chunk at a time as the parser needs it; over HTTP,
         /// at most ``XMLHTTPConfiguration/watermarks`` bytes wait between the network and the parser,
         /// and while they do, nothing is read from the connection, so memory stays bounded for a
-        /// body of any size. `source.progress` reports the bytes read; the iterator's
-        /// `response()` gives an HTTP response's head.
+        /// body of any size. `source.progress` reports the bytes read; `source.response` gives an
+        /// HTTP response's head.
         ///
         /// Iteration throws ``XMLByteSourceError`` for a file that cannot be read or a URL of
         /// another scheme (before any event), ``XMLHTTPError`` (before any event for a non-2xx
@@ -54,53 +60,30 @@ import Foundation
             self.init(XMLByteSource(request: request, configuration: configuration), options: options)
         }
     }
-
-    extension XMLEvents.Iterator where Source == XMLByteSource {
-        /// The head of the HTTP response, before the first event and without consuming one: the
-        /// status, the final URL after redirects, and the header fields (`ETag`,
-        /// `Last-Modified`, `Content-Type`, …). Starts the transfer if no event was asked for yet.
-        ///
-        /// ```swift
-        /// var events = XMLEvents(request: request).makeAsyncIterator()
-        /// let response = try await events.response()
-        /// let etag = response?.value(forHTTPHeaderField: "ETag")
-        /// while let event = try await events.next() { … }
-        /// ```
-        ///
-        /// For a conditional request the server may answer `304 Not Modified`: this returns that
-        /// head, and ``next()`` then throws ``XMLHTTPError/notModified(_:)``.
-        ///
-        /// - Returns: The head of the 2xx response the events come from, or of a 304; `nil` for a
-        ///   source that has no response: data, a file (also through a `file:` URL), a descriptor.
-        /// - Throws: The error the first ``next()`` throws, if the transfer fails before a head
-        ///   (``XMLHTTPError``, `CancellationError`); and ``XMLHTTPError/unsupportedRequest(url:reason:)``
-        ///   once iteration has ended, when the source is let go: ask before or during it — on an
-        ///   actor, before the first event, since the transfer then belongs to the task that parses
-        ///   ahead of the loop (see <doc:Concurrency>).
-        public mutating func response() async throws -> XMLHTTPResponse? {
-            try await feed.response()
-        }
-    }
-
-    extension EventTapeFeed where Source == XMLByteSource.Iterator {
-        /// The head of the source's HTTP response, `nil` for another source: what the iterators of
-        /// events, subtrees and records answer. Throws once the feed has let its source go, at the
-        /// end of the input or to the task that parses ahead of a loop on an actor.
-        mutating func response() async throws -> XMLHTTPResponse? {
-            guard stages != nil else { throw XMLHTTPError.responseAfterTheEnd }
-            return try await stages?.input.source.response() ?? nil
-        }
-    }
-
-    extension XMLHTTPError {
-        /// What asking an iterator for its response throws once iteration has ended and let its
-        /// source go.
-        static let responseAfterTheEnd = XMLHTTPError.unsupportedRequest(
-            url: nil,
-            reason: "the iteration has ended and let its source go, or runs on an actor and handed the transfer to the "
-                + "task that parses ahead of it; ask for the response before the first event")
-    }
 #else
+    extension XMLByteSource {
+        /// The bytes of the file a `file:` URL names, read in chunks of `fileChunkSize` bytes as
+        /// ``init(path:chunkSize:)`` reads it: the source of `XMLEvents(url:)` in a build
+        /// without the package's `HTTP` trait.
+        ///
+        /// This build reads no `http` or `https` URL: for one, the first `next()` throws
+        /// ``XMLByteSourceError/Code/httpUnavailable``, whose description names the trait to
+        /// enable. Any other URL that is not a local file's throws
+        /// ``XMLByteSourceError/Code/unsupportedURL``.
+        ///
+        /// - Parameters:
+        ///   - url: A `file:` URL, with no host or `localhost`.
+        ///   - fileChunkSize: The most bytes read from the file at once (64 KiB by default); see
+        ///     ``chunkSize``.
+        public init(url: URL, fileChunkSize: Int = ChunkSize.standard) {
+            if Self.isHTTP(url) {
+                self.init(.refused(.httpUnavailable(url: url)), chunkSize: fileChunkSize)
+            } else {
+                self.init(localURL: url, chunkSize: fileChunkSize)
+            }
+        }
+    }
+
     extension XMLEvents where Source == XMLByteSource {
         /// The events of the file a `file:` URL names, read in chunks as parsing needs them: in a
         /// build without the package's `HTTP` trait, `XMLEvents(url:)` reads local files only.

@@ -1,4 +1,7 @@
 import Foundation
+// The modules below the core, whose public types are part of this one: `import XMLEvents` is
+// all a user writes. (The optional parts are re-exported by the files that gate them.)
+@_exported import XMLEventsInput
 
 /// The events of one XML document, parsed as its bytes arrive from any asynchronous sequence of
 /// byte chunks.

@@ -125,9 +125,9 @@ import XMLEvents
         server.route(
             "/map.osm",
             LoopbackResponse(headers: [("ETag", "\"m1\"")], body: .text(Self.map(nodes: 3, ways: 3))))
-        var items = try XMLEvents(url: server.url("/map.osm")).decode(matching: "/osm/*", Self.choose)
-            .makeAsyncIterator()
-        #expect(try await items.response()?.value(forHTTPHeaderField: "ETag") == "\"m1\"")
+        let map = XMLEvents(url: server.url("/map.osm"))
+        var items = try map.decode(matching: "/osm/*", Self.choose).makeAsyncIterator()
+        #expect(try await map.source.response?.value(forHTTPHeaderField: "ETag") == "\"m1\"")
         var count = 0
         while try await items.next() != nil { count += 1 }
         #expect(count == 6)

@@ -180,8 +180,9 @@ import XMLEvents
         let server = try LoopbackServer()
         defer { server.stop() }
         server.route("/page", LoopbackResponse(headers: [("ETag", "\"p\"")], body: .text(Self.page)))
-        var events = try XMLEvents(url: server.url("/page")).removingElements(matching: "script").makeAsyncIterator()
-        #expect(try await events.response()?.value(forHTTPHeaderField: "ETag") == "\"p\"")
+        let page = XMLEvents(url: server.url("/page"))
+        var events = try page.removingElements(matching: "script").makeAsyncIterator()
+        #expect(try await page.source.response?.value(forHTTPHeaderField: "ETag") == "\"p\"")
         var scripts = 0
         while let event = try await events.next() {
             if case .startElement(let name, _, _) = event, name.localName == "script" { scripts += 1 }

@@ -184,9 +184,9 @@ import XMLEvents
         var title: String
     }
 
-    /// The response's head, asked for before the first subtree or record and without consuming
-    /// one, the selections read whole after it, and the head refused once the iteration has let
-    /// its source go.
+    /// The response's head, asked of the source before the first subtree or record and without
+    /// consuming one, the selections read whole after it from the same transfer, and the head
+    /// still known once the iteration has ended.
     @Test func theResponseOfSelectedAndDecodedEntries() async throws {
         let response = LoopbackResponse(
             headers: [("Content-Type", "application/atom+xml"), ("ETag", "\"v7\"")], body: .text(Self.feed))
@@ -194,33 +194,33 @@ import XMLEvents
             headers: [("Content-Type", "application/xml"), ("ETag", "\"v7\"")],
             body: .text(Self.registry(records: 5_000)))
         try await Self.withServer(["/feed.atom": response, "/registry.xml": registry]) { server in
-            var entries = try XMLEvents(url: server.url("/feed.atom")).elements(matching: "entry").makeAsyncIterator()
-            let head = try await entries.response()
+            let feed = XMLEvents(url: server.url("/feed.atom"))
+            var entries = try feed.elements(matching: "entry").makeAsyncIterator()
+            let head = try await feed.source.response
             #expect(head?.statusCode == 200)
             #expect(head?.value(forHTTPHeaderField: "ETag") == "\"v7\"")
             var titles: [String] = []
             while let entry = try await entries.next() { titles.append(entry.child(named: "title")?.text ?? "?") }
             #expect(titles == ["First", "Deuxième", "Dritte"])
-            let afterTheEnd = await #expect(throws: XMLHTTPError.self) { try await entries.response() }
-            #expect(afterTheEnd?.code == .unsupportedRequest)
+            #expect(try await feed.source.response == head)
+            #expect(server.requestCount(for: "/feed.atom") == 1)
 
             // Asked again during the iteration of a document longer than one read: the same head,
             // and the records go on where they were.
-            var records = try XMLEvents(url: server.url("/registry.xml")).decode(
-                Record.self, matching: "/registry/record"
-            )
-            .makeAsyncIterator()
-            #expect(try await records.response()?.value(forHTTPHeaderField: "Content-Type") == "application/xml")
+            let registry = XMLEvents(url: server.url("/registry.xml"))
+            var records = try registry.decode(Record.self, matching: "/registry/record").makeAsyncIterator()
+            #expect(try await registry.source.response?.value(forHTTPHeaderField: "Content-Type") == "application/xml")
             #expect(try await records.next()?.id == 0)
-            #expect(try await records.response()?.value(forHTTPHeaderField: "ETag") == "\"v7\"")
+            #expect(try await registry.source.response?.value(forHTTPHeaderField: "ETag") == "\"v7\"")
             var count = 1
             while try await records.next() != nil { count += 1 }
             #expect(count == 5_000)
         }
 
         // A source that is not an HTTP transfer has no response.
-        var fromMemory = try XMLEvents(string: Self.feed).elements(matching: "entry").makeAsyncIterator()
-        #expect(try await fromMemory.response() == nil)
+        let memory = XMLEvents(string: Self.feed)
+        var fromMemory = try memory.elements(matching: "entry").makeAsyncIterator()
+        #expect(try await memory.source.response == nil)
         #expect(try await fromMemory.next() != nil)
     }
 
@@ -230,9 +230,9 @@ import XMLEvents
     @Test func theResponseOfRecordsOnTheMainActor() async throws {
         let response = LoopbackResponse(headers: [("ETag", "\"main\"")], body: .text(Self.feed))
         try await Self.withServer(["/feed.atom": response]) { server in
-            var records = try XMLEvents(url: server.url("/feed.atom")).decode(Entry.self, matching: "entry")
-                .makeAsyncIterator()
-            #expect(try await records.response()?.value(forHTTPHeaderField: "ETag") == "\"main\"")
+            let feed = XMLEvents(url: server.url("/feed.atom"))
+            var records = try feed.decode(Entry.self, matching: "entry").makeAsyncIterator()
+            #expect(try await feed.source.response?.value(forHTTPHeaderField: "ETag") == "\"main\"")
             var count = 0
             while try await records.next() != nil { count += 1 }
             #expect(count == 3)

@@ -150,59 +150,61 @@ import XMLEvents
         #expect(events == (try await ChunkStreamTesting.referenceEvents(Self.document)))
     }
 
-    /// `response()` is `nil` for a source without HTTP, and asking consumes nothing.
+    /// `response` is `nil` for a source without HTTP, and asking consumes nothing.
     @Test(arguments: Fixture.localKinds)
     func aSourceWithoutHTTPHasNoResponse(kind: String) async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
         let (source, writer) = try fixture.source(kind)
         var iterator = source.makeAsyncIterator()
-        #expect(try await iterator.response() == nil)
+        #expect(try await source.response == nil)
         var bytes = Data()
         while let chunk = try await iterator.next() {
             bytes.append(chunk)
-            #expect(try await iterator.response() == nil)
+            #expect(try await source.response == nil)
         }
         try await writer?.value
         #expect(bytes == Self.document)
-        #expect(try await iterator.response() == nil)
+        #expect(try await source.response == nil)
     }
 
-    /// The events' iterator answers as its source does before the end; after it, the source is
-    /// let go, and asking throws for every kind alike.
-    @Test func theEventsOfDataHaveNoResponseUntilTheEnd() async throws {
-        var iterator = XMLEvents(data: Self.document).makeAsyncIterator()
-        #expect(try await iterator.response() == nil)
+    /// The events' source answers for them, before, during and after the iteration.
+    @Test func theEventsOfDataHaveNoResponse() async throws {
+        let document = XMLEvents(data: Self.document)
+        var iterator = document.makeAsyncIterator()
+        #expect(try await document.source.response == nil)
         var events: [XMLEvent] = []
         while let event = try await iterator.next() { events.append(event) }
         #expect(events == (try await ChunkStreamTesting.referenceEvents(Self.document)))
-        await #expect(throws: XMLHTTPError.self) { _ = try await iterator.response() }
+        #expect(try await document.source.response == nil)
     }
 
     /// A URL of no supported scheme has no response either, and its refusal still comes from the
     /// first `next()`.
     @Test func aRefusedURLHasNoResponse() async throws {
         let url = try #require(URL(string: "gopher://example.com/doc.xml"))
-        var iterator = XMLByteSource(url: url).makeAsyncIterator()
-        #expect(try await iterator.response() == nil)
+        let source = XMLByteSource(url: url)
+        var iterator = source.makeAsyncIterator()
+        #expect(try await source.response == nil)
         await #expect(throws: XMLByteSourceError.unsupportedURL(url: url)) { try await iterator.next() }
         #expect(try await iterator.next() == nil)
     }
 
     #if os(Linux)
-        /// An HTTP source's `response()` is the response's head, whether it comes through a URL or
+        /// An HTTP source's `response` is the response's head, whether it comes through a URL or
         /// a request.
         @Test(arguments: ["http URL", "request"])
         func anHTTPSourceHasAResponse(kind: String) async throws {
             let fixture = try Fixture()
             defer { fixture.remove() }
-            var iterator = try fixture.source(kind).source.makeAsyncIterator()
-            let response = try #require(try await iterator.response())
+            let source = try fixture.source(kind).source
+            var iterator = source.makeAsyncIterator()
+            let response = try #require(try await source.response)
             #expect(response.statusCode == 200)
             var bytes = Data()
             while let chunk = try await iterator.next() { bytes.append(chunk) }
             #expect(bytes == Self.document)
-            #expect(try await iterator.response() == response)
+            #expect(try await source.response == response)
         }
     #endif
 }

@@ -120,7 +120,7 @@ import XMLEvents
         try await withSecretFile { path in
             let events = XMLEvents(url: URL(fileURLWithPath: path))
             var iterator = events.makeAsyncIterator()
-            #expect(try await iterator.response() == nil)
+            #expect(try await events.source.response == nil)
             while try await iterator.next() != nil {}
             #expect(events.source.progress.receivedByteCount == "<secret>TOPSECRET</secret>".utf8.count)
             #expect(events.source.progress.fractionCompleted == 1)

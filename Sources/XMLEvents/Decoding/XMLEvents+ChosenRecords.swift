@@ -1,4 +1,5 @@
 import Foundation
+import XMLEventsInput
 
 extension XMLEvents {
     /// The elements `path` selects, each decoded as the type its name calls for: one pass over a
@@ -218,16 +219,3 @@ extension XMLEvents.Subtrees {
         XMLEvents<Source>.ChosenRecords(events: events, path: path, decoder: decoder, choose: choose)
     }
 }
-
-#if HTTP
-    extension XMLEvents.ChosenRecords.Iterator where Source == XMLByteSource {
-        /// The head of the HTTP response, before the first record and without consuming one (see
-        /// ``XMLEvents/Records/Iterator/response()``).
-        ///
-        /// - Returns: The head of the response; `nil` for a source that has no response.
-        /// - Throws: The errors ``XMLEvents/Records/Iterator/response()`` throws.
-        public mutating func response() async throws -> XMLHTTPResponse? {
-            try await reader.response()
-        }
-    }
-#endif

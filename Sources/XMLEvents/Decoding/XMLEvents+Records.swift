@@ -1,4 +1,5 @@
 import Foundation
+import XMLEventsInput
 
 extension XMLEvents {
     /// The elements `path` selects, each decoded as a `Record`: the streaming counterpart of
@@ -195,33 +196,6 @@ extension XMLEvents.Subtrees {
     }
 }
 
-#if HTTP
-    extension XMLEvents.Records.Iterator where Source == XMLByteSource {
-        /// The head of the HTTP response, before the first record and without consuming one: the
-        /// status, the final URL after redirects, and the header fields (`ETag`,
-        /// `Last-Modified`, `Content-Type`, …). Starts the transfer if nothing was asked for yet.
-        ///
-        /// ```swift
-        /// var records = try XMLEvents(url: feedURL).decode(Entry.self, matching: "entry").makeAsyncIterator()
-        /// let etag = try await records.response()?.value(forHTTPHeaderField: "ETag")
-        /// while let entry = try await records.next() { … }
-        /// ```
-        ///
-        /// - Returns: The head of the 2xx response the document comes from, or of a 304; `nil`
-        ///   for a source that has no response: data, a file (also through a `file:` URL), a
-        ///   descriptor.
-        /// - Throws: The error the first ``next()`` throws, if the transfer fails before a head
-        ///   (``XMLHTTPError``, `CancellationError`); and ``XMLHTTPError`` of code
-        ///   ``XMLHTTPError/Code/unsupportedRequest`` once iteration has ended, when the source is
-        ///   let go: ask before or during it — on an actor, before the first record, since the
-        ///   transfer then belongs to the task that parses ahead of the loop (see
-        ///   <doc:Concurrency>).
-        public mutating func response() async throws -> XMLHTTPResponse? {
-            try await reader.response()
-        }
-    }
-#endif
-
 /// The selected elements of a parse, built for decoding one after the other and handed out as
 /// ``XMLRecord``s: what the iterators of ``XMLEvents/Records`` and ``XMLEvents/ChosenRecords``
 /// read.
@@ -312,12 +286,3 @@ struct XMLRecordReader<Source: AsyncIteratorProtocol> where Source.Element: Cont
         selector.end()
     }
 }
-
-#if HTTP
-    extension XMLRecordReader where Source == XMLByteSource.Iterator {
-        /// The head of the source's HTTP response; refused once the parse was let go.
-        mutating func response() async throws -> XMLHTTPResponse? {
-            try await selector.response()
-        }
-    }
-#endif

@@ -1,4 +1,5 @@
 import Foundation
+import XMLEventsInput
 
 /// A record could not be decoded: which record, which value, where it stands in the document,
 /// and why.

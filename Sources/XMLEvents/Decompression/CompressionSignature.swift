@@ -1,3 +1,5 @@
+import XMLEventsInput
+
 /// The first bytes of each compression format, and what a document's first bytes say.
 ///
 /// Only a byte that can start one of the formats (`1F`, `B`, `FD`, `(`, `P` to `_`) makes the

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import XMLEventsInput
 
 /// A compressed document decompressed on a thread of its own while the reader parses what it has
 /// already decompressed: two cores for one document, so that it reads at the speed of the slower
@@ -130,7 +131,7 @@ final class DecompressionStage: @unchecked Sendable {
     static func start(_ format: XMLDecompression.Format, limits: XMLDecompression) throws -> Owner {
         let made: (any StreamDecoder)?
         do throws(StreamDecoderFailure) {
-            made = try DocumentDecoders.make(format)
+            made = try Self.makeDecoder(format)
         } catch {
             throw XMLDecompressionError(
                 code: .decoderFailed, format: format, compressedOffset: 0, decompressedOffset: 0, message: error.detail)
@@ -138,7 +139,7 @@ final class DecompressionStage: @unchecked Sendable {
         guard let decoder = made else {
             throw XMLDecompressionError(
                 code: .unavailable, format: format, compressedOffset: 0, decompressedOffset: 0,
-                message: "The document is \(format)-compressed, and \(DocumentDecoders.unavailability)")
+                message: "The document is \(format)-compressed, and \(Self.unavailability)")
         }
         let stage = DecompressionStage(format: format, limits: limits)
         let carried = DecoderHandOver(decoder)

@@ -1,4 +1,5 @@
 import Foundation
+import XMLEventsInput
 
 /// A compressed document could not be decompressed: its data is corrupt, it expands beyond
 /// ``XMLDecompression``'s limits, or its format is not available in this build.

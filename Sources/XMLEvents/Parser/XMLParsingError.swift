@@ -1,4 +1,5 @@
 import Foundation
+import XMLEventsInput
 
 /// A document is not well-formed, is cut short, or exceeds an ``XMLParsingLimits`` bound.
 ///

@@ -1,3 +1,5 @@
+import XMLEventsInput
+
 /// How a document is parsed. The defaults are safe for documents from untrusted sources.
 ///
 /// By default the parser never reads a file or opens a connection because of the document: no

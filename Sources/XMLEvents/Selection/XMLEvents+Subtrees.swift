@@ -1,4 +1,5 @@
 import Foundation
+import XMLEventsInput
 
 extension XMLEvents {
     /// The elements an ``XMLPath`` selects, each built whole as an ``XMLSubtree``.
@@ -104,30 +105,3 @@ extension XMLEvents {
 }
 
 extension XMLEvents.Subtrees: Sendable where Source: Sendable {}
-
-#if HTTP
-    extension XMLEvents.Subtrees.Iterator where Source == XMLByteSource {
-        /// The head of the HTTP response, before the first subtree and without consuming one: the
-        /// status, the final URL after redirects, and the header fields (`ETag`,
-        /// `Last-Modified`, `Content-Type`, …). Starts the transfer if nothing was asked for yet.
-        ///
-        /// ```swift
-        /// var entries = try XMLEvents(url: feedURL).elements(matching: "entry").makeAsyncIterator()
-        /// let etag = try await entries.response()?.value(forHTTPHeaderField: "ETag")
-        /// while let entry = try await entries.next() { … }
-        /// ```
-        ///
-        /// - Returns: The head of the 2xx response the document comes from, or of a 304; `nil`
-        ///   for a source that has no response: data, a file (also through a `file:` URL), a
-        ///   descriptor.
-        /// - Throws: The error the first ``next()`` throws, if the transfer fails before a head
-        ///   (``XMLHTTPError``, `CancellationError`); and ``XMLHTTPError`` of code
-        ///   ``XMLHTTPError/Code/unsupportedRequest`` once iteration has ended, when the source is
-        ///   let go: ask before or during it — on an actor, before the first subtree, since the
-        ///   transfer then belongs to the task that parses ahead of the loop (see
-        ///   <doc:Concurrency>).
-        public mutating func response() async throws -> XMLHTTPResponse? {
-            try await selector.response()
-        }
-    }
-#endif

@@ -1,4 +1,5 @@
 import Foundation
+import XMLEventsInput
 
 extension XMLEvents {
     /// The document's events without the elements `path` selects: a streaming transform that
@@ -216,19 +217,6 @@ extension XMLEvents {
 }
 
 extension XMLEvents.Transformed: Sendable where Source: Sendable {}
-
-#if HTTP
-    extension XMLEvents.Transformed.Iterator where Source == XMLByteSource {
-        /// The head of the HTTP response, before the first event and without consuming one (see
-        /// ``XMLEvents/Iterator/response()``).
-        ///
-        /// - Returns: The head of the response; `nil` for a source that has no response.
-        /// - Throws: The errors ``XMLEvents/Iterator/response()`` throws.
-        public mutating func response() async throws -> XMLHTTPResponse? {
-            try await events.response()
-        }
-    }
-#endif
 
 /// One transform of ``XMLEvents/Transformed``: the elements a path selects, removed
 /// (`replace` is `nil`) or replaced.

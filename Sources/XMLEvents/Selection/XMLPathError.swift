@@ -1,4 +1,5 @@
 import Foundation
+import XMLEventsInput
 
 /// A path given to ``XMLPath/init(_:namespaces:)`` (or to a selection such as
 /// ``XMLEvents/elements(matching:namespaces:)``) is not valid.

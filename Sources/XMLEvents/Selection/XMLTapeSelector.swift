@@ -1,4 +1,5 @@
 import Foundation
+import XMLEventsInput
 
 /// Which elements an ``XMLPath`` selects on the tapes of an ``EventTapeFeed``, each selected
 /// element handed to a builder entry by entry: ``XMLEvents``' own selection, for which nothing
@@ -140,14 +141,3 @@ struct XMLTapeSelection<Builder: XMLTapeSelectionBuilder> {
         }
     }
 }
-
-#if HTTP
-    extension XMLTapeSelector where Source == XMLByteSource.Iterator {
-        /// The head of the source's HTTP response (see `EventTapeFeed.response()`); refused once
-        /// the selector let go of the feed.
-        mutating func response() async throws -> XMLHTTPResponse? {
-            guard feed != nil else { throw XMLHTTPError.responseAfterTheEnd }
-            return try await feed?.response() ?? nil
-        }
-    }
-#endif

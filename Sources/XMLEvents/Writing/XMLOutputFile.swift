@@ -1,4 +1,5 @@
 import Foundation
+import XMLEventsInput
 
 /// A file being written under a temporary name next to its destination, which takes the
 /// destination's name only when ``commit()`` is called: until then, and after ``discard()``, a

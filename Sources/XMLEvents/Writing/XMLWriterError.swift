@@ -1,4 +1,5 @@
 import Foundation
+import XMLEventsInput
 
 /// ``XMLWriter`` refused an event, because writing it would make the output not well-formed or
 /// parse back to something else, or could not write its output file.

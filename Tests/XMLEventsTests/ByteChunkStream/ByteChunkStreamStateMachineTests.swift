@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import XMLEvents
+@testable import XMLEventsInput
 
 /// The rules alone, with numbers standing in for continuations and callbacks: every effect a
 /// transition asks for is visible and nothing runs behind the test's back.

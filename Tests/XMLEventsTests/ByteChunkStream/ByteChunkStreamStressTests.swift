@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import XMLEvents
+@testable import XMLEventsInput
 
 /// Many chunks through small watermarks, so that the producer waits and wakes thousands of times:
 /// a lost wake-up hangs the test, a double resumption traps, a reordering breaks the checksum.

@@ -3,6 +3,7 @@ import Synchronization
 import ThreadSafety
 
 @testable import XMLEvents
+@testable import XMLEventsInput
 
 #if canImport(Glibc)
     import Glibc

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import XMLEvents
+@testable import XMLEventsInput
 
 /// The public behaviour of the stream with real continuations, tasks and threads.
 @Suite struct ByteChunkStreamTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import XMLEvents
+@testable import XMLEventsInput
 
 /// The stream as the source of a parse: a producer thread pushes a document in random pieces
 /// and ``XMLEvents`` pulls it at its own pace.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import XMLEvents
+@testable import XMLEventsInput
 
 #if canImport(Glibc)
     import Glibc

@@ -7,6 +7,7 @@
     #endif
 
     @testable import XMLEvents
+    @testable import XMLEventsInput
 
     /// Corrupt data, a stream cut short and a bomb end the document with a typed error after the
     /// events before it; leaving the loop stops the decompression thread; a dump streams in bounded

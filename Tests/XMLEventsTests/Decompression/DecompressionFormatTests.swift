@@ -3,6 +3,7 @@
     import Testing
 
     @testable import XMLEvents
+    @testable import XMLEventsInput
 
     /// Each format, written by its real tools, one member or many, read from a file, from memory and
     /// from any sequence of chunks, gives the events of the plain document.

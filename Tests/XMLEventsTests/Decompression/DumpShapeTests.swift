@@ -4,6 +4,7 @@
     import Testing
 
     @testable import XMLEvents
+    @testable import XMLEventsHTTP
 
     /// The dumps people stream, in their real shapes: Wikipedia's multistream bzip2, an OpenStreetMap
     /// extract, a DBLP-like gzip with a local DTD, and a gzip file served over HTTP as
@@ -92,7 +93,7 @@
                 maximumAttempts: 3, initialBackoff: .milliseconds(1), maximumBackoff: .milliseconds(1))
             let events = XMLEvents(url: server.url("/dump.xml.gz"), configuration: configuration)
             var iterator = events.makeAsyncIterator()
-            let response = try await iterator.response()
+            let response = try await events.source.response
             #expect(response?.value(forHTTPHeaderField: "Content-Type") == "application/gzip")
             var received: [XMLEvent] = []
             while let event = try await iterator.next() { received.append(event) }

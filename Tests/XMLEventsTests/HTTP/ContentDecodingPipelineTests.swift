@@ -5,6 +5,7 @@
     import Testing
 
     @testable import XMLEvents
+    @testable import XMLEventsHTTP
 
     /// The content decoders without a network: whatever the chunks of the coded body, the same
     /// body comes out, one bounded step at a time, and bad input is a failure that says why.

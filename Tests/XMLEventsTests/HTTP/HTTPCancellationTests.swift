@@ -6,6 +6,8 @@ import ThreadSafety
     import Testing
 
     @testable import XMLEvents
+    @testable import XMLEventsInput
+    @testable import XMLEventsHTTP
 
     #if canImport(FoundationNetworking)
         import FoundationNetworking

@@ -4,6 +4,7 @@
     import Testing
 
     @testable import XMLEvents
+    @testable import XMLEventsHTTP
 
     #if canImport(Glibc)
         import Glibc

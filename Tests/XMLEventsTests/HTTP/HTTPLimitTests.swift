@@ -4,6 +4,8 @@
     import Testing
 
     @testable import XMLEvents
+    @testable import XMLEventsInput
+    @testable import XMLEventsHTTP
 
     #if canImport(FoundationNetworking)
         import FoundationNetworking

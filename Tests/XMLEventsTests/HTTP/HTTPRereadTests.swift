@@ -4,6 +4,8 @@
     import Testing
 
     @testable import XMLEvents
+    @testable import XMLEventsInput
+    @testable import XMLEventsHTTP
 
     extension HTTPTests {
         /// A server without ranges but with a strong validator (nginx's `gzip_static`, Python's

@@ -38,13 +38,14 @@
         @Test func theHeadComesBeforeTheFirstEventWithoutConsumingOne() async throws {
             try await HTTPTestSupport.withServer { server in
                 Self.serveFeed(on: server)
-                var iterator = XMLEvents(url: server.url("/old-feed")).makeAsyncIterator()
-                let response = try #require(try await iterator.response())
+                let feed = XMLEvents(url: server.url("/old-feed"))
+                var iterator = feed.makeAsyncIterator()
+                let response = try #require(try await feed.source.response)
                 #expect(response.statusCode == 200)
                 #expect(response.url == server.url("/feed"))
                 #expect(response.value(forHTTPHeaderField: "etag") == Self.etag)
                 #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/xml; charset=utf-8")
-                #expect(try await iterator.response() == response)
+                #expect(try await feed.source.response == response)
                 let events = try await Self.events(&iterator)
                 var expected: [XMLEvent] = []
                 for try await event in XMLEvents(string: Self.feed) { expected.append(event) }
@@ -59,8 +60,9 @@
                 Self.serveFeed(on: server)
                 var request = URLRequest(url: server.url("/feed"))
                 request.setValue(field == "If-None-Match" ? Self.etag : Self.lastModified, forHTTPHeaderField: field)
-                var iterator = XMLEvents(request: request).makeAsyncIterator()
-                let response = try #require(try await iterator.response())
+                let feed = XMLEvents(request: request)
+                var iterator = feed.makeAsyncIterator()
+                let response = try #require(try await feed.source.response)
                 #expect(response.statusCode == 304)
                 #expect(response.value(forHTTPHeaderField: "Cache-Control") == "max-age=60")
                 await #expect(throws: XMLHTTPError.notModified(response)) { _ = try await iterator.next() }
@@ -93,8 +95,9 @@
         @Test func aFailureBeforeTheHeadIsThrownByBothResponseAndNext() async throws {
             try await HTTPTestSupport.withServer { server in
                 server.route("/missing", .text("no such feed", status: 404))
-                var iterator = XMLEvents(url: server.url("/missing")).makeAsyncIterator()
-                let first = await HTTPTestSupport.error { _ = try await iterator.response() }
+                let missing = XMLEvents(url: server.url("/missing"))
+                var iterator = missing.makeAsyncIterator()
+                let first = await HTTPTestSupport.error { _ = try await missing.source.response }
                 guard let refusal = first as? XMLHTTPError, refusal.code == .unacceptableStatus, refusal.status == 404
                 else {
                     Issue.record("expected HTTP 404, got \(String(describing: first))")
@@ -105,16 +108,55 @@
             }
         }
 
-        @Test func afterTheEndTheTransferIsGone() async throws {
+        /// Like the progress, the response answers for the latest iteration after it has ended and
+        /// let its transfer go: no request is made for it.
+        @Test func afterTheEndTheHeadIsStillKnown() async throws {
             try await HTTPTestSupport.withServer { server in
                 Self.serveFeed(on: server)
-                var iterator = XMLEvents(url: server.url("/feed")).makeAsyncIterator()
+                let feed = XMLEvents(url: server.url("/feed"))
+                var iterator = feed.makeAsyncIterator()
                 _ = try await Self.events(&iterator)
-                let error = await HTTPTestSupport.error { _ = try await iterator.response() }
-                #expect(
-                    (error as? XMLHTTPError)?.code == .unsupportedRequest,
-                    "expected the ended iteration to be named, got \(String(describing: error))")
+                let response = try #require(try await feed.source.response)
+                #expect(response.value(forHTTPHeaderField: "etag") == Self.etag)
+                #expect(server.requestCount(for: "/feed") == 1)
             }
+        }
+
+        /// Asked before any iteration, the response starts the transfer that the next iteration
+        /// then reads: one request for both, and every event.
+        @Test func askedBeforeAnyIterationTheLoopReadsTheSameTransfer() async throws {
+            try await HTTPTestSupport.withServer { server in
+                Self.serveFeed(on: server)
+                let feed = XMLEvents(url: server.url("/feed"))
+                let response = try #require(try await feed.source.response)
+                #expect(response.statusCode == 200)
+                var events: [XMLEvent] = []
+                for try await event in feed { events.append(event) }
+                var expected: [XMLEvent] = []
+                for try await event in XMLEvents(string: Self.feed) { expected.append(event) }
+                #expect(events == expected)
+                #expect(server.requestCount(for: "/feed") == 1)
+                // A second iteration transfers anew, and the response is then its own.
+                for try await _ in feed {}
+                #expect(server.requestCount(for: "/feed") == 2)
+                #expect(try await feed.source.response == response)
+            }
+        }
+
+        /// A loop on the main actor parses ahead in a task of its own, which reads the transfer;
+        /// the response is still the source's to give, from the loop, during the iteration.
+        @MainActor
+        @Test func aLoopOnTheMainActorAsksDuringTheIteration() async throws {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            Self.serveFeed(on: server)
+            let feed = XMLEvents(url: server.url("/feed"))
+            var heads: [XMLHTTPResponse] = []
+            for try await _ in feed {
+                if heads.isEmpty { heads.append(try #require(try await feed.source.response)) }
+            }
+            #expect(heads.first?.value(forHTTPHeaderField: "etag") == Self.etag)
+            #expect(server.requestCount(for: "/feed") == 1)
         }
     }
 #endif

@@ -5,6 +5,7 @@
     import XMLCorpus
 
     @testable import XMLEvents
+    @testable import XMLEventsHTTP
 
     /// Shared by the resumption tests: documents with cuts placed where they hurt, the events of
     /// the same bytes parsed from a file to compare with, and configurations that resume at once.

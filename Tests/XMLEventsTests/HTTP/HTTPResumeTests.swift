@@ -4,6 +4,7 @@
     import Testing
 
     @testable import XMLEvents
+    @testable import XMLEventsHTTP
 
     extension HTTPTests {
         /// A transfer that breaks off mid-body goes on from the byte it reached, against real servers

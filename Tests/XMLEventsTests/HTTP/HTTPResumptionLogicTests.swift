@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import XMLEvents
+@testable import XMLEventsHTTP
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -4,6 +4,8 @@
     import XMLCorpus
 
     @testable import XMLEvents
+    @testable import XMLEventsInput
+    @testable import XMLEventsHTTP
 
     #if canImport(FoundationNetworking)
         import FoundationNetworking
@@ -23,15 +25,15 @@
         static func start(
             _ request: URLRequest, configuration: XMLHTTPConfiguration = .default
         ) async throws -> (response: XMLHTTPResponse, chunks: Iterator) {
-            var iterator = XMLByteSource(request: request, configuration: configuration).makeAsyncIterator()
-            guard let response = try await iterator.response() else { throw HTTPTestSupport.NoResponse() }
+            let source = XMLByteSource(request: request, configuration: configuration)
+            let iterator = source.makeAsyncIterator()
+            guard let response = try await source.response else { throw HTTPTestSupport.NoResponse() }
             return (response, iterator)
         }
     }
 
     enum HTTPTestSupport {
-        /// An HTTP source's iterator answered `response()` with `nil`, which only sources without
-        /// HTTP do.
+        /// An HTTP source answered `response` with `nil`, which only sources without HTTP do.
         struct NoResponse: Error {}
 
         /// Runs `body` with a fresh server, and stops the server however `body` ends.

@@ -3,6 +3,7 @@
     import Testing
 
     @testable import XMLEvents
+    @testable import XMLEventsHTTP
 
     /// The rules of one libcurl transfer, without libcurl: when bytes are written, refused or
     /// kept, and when silence is a stall.

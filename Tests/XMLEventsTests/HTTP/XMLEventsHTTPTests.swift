@@ -5,6 +5,7 @@
     import XMLCorpus
 
     @testable import XMLEvents
+    @testable import XMLEventsHTTP
 
     #if canImport(FoundationNetworking)
         import FoundationNetworking

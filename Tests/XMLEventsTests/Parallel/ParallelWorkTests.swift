@@ -3,6 +3,7 @@ import Testing
 import XMLCorpus
 
 @testable import XMLEvents
+@testable import XMLEventsInput
 
 /// Subtrees and records of a big document made of records, built by the workers that parse its
 /// chunks: the single parser's values, locations and errors, in document order.

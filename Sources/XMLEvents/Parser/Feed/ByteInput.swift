@@ -1,4 +1,5 @@
 import Foundation
+import XMLEventsInput
 
 /// The feed's first stage: the document's bytes as chunks to parse, read from the source and,
 /// when its first bytes say it is compressed, decompressed on a thread of their own.

@@ -1,0 +1,71 @@
+import Foundation
+
+extension XMLByteChunkStream {
+    /// The consumer of a ``XMLByteChunkStream``.
+    ///
+    /// Dropping the iterator before the end (leaving the loop with `break`, `return` or an error)
+    /// ends the stream at once with ``Termination/cancelled``, so the producer learns promptly
+    /// that nobody reads any more.
+    public struct Iterator: AsyncIteratorProtocol {
+        /// Each element is one chunk as it was written.
+        public typealias Element = Data
+        /// See ``XMLByteChunkStream/Failure``.
+        public typealias Failure = any Error
+
+        /// Shared by copies of the iterator; the stream ends for the producer when the last one
+        /// is gone.
+        fileprivate final class Consumer {
+            let storage: ByteChunkStreamStorage
+
+            init(storage: ByteChunkStreamStorage) {
+                self.storage = storage
+            }
+
+            deinit {
+                storage.iteratorDropped()
+            }
+        }
+
+        /// `nil` for an iterator made after the first, which must not take anybody's chunks.
+        fileprivate let consumer: Consumer?
+        private var hasReportedMisuse = false
+
+        init(storage: ByteChunkStreamStorage, isConsumer: Bool) {
+            consumer = isConsumer ? Consumer(storage: storage) : nil
+        }
+
+        /// The next chunk, suspending while the buffer is empty.
+        ///
+        /// - Returns: The next chunk, or `nil` after the end.
+        /// - Throws: The error given to ``Source/finish(throwing:)``; `CancellationError` when the
+        ///   task is cancelled; ``XMLByteSourceError/alreadyIterated`` from a second
+        ///   iterator.
+        public mutating func next() async throws -> Data? {
+            try await next(isolation: nil)
+        }
+
+        /// The next chunk, suspending while the buffer is empty and resuming on the caller's actor
+        /// so that a consumer on an actor does not hop off it.
+        ///
+        /// - Parameter actor: The caller's actor, usually `#isolation`.
+        /// - Returns: The next chunk, or `nil` after the end.
+        /// - Throws: The error given to ``Source/finish(throwing:)``; `CancellationError` when the
+        ///   task is cancelled; ``XMLByteSourceError/alreadyIterated`` from a second
+        ///   iterator.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Data? {
+            guard let consumer else {
+                if hasReportedMisuse { return nil }
+                hasReportedMisuse = true
+                throw XMLByteSourceError.alreadyIterated
+            }
+            return try await consumer.storage.next(isolation: actor)
+        }
+    }
+}
+
+extension XMLByteChunkStream.Iterator: ChunkReadiness {
+    /// Whether a chunk is buffered, which `next` hands out without waiting.
+    @usableFromInline package var hasChunkAtHand: Bool {
+        (consumer?.storage.bufferedByteCount ?? 0) > 0
+    }
+}
