@@ -11,9 +11,11 @@ enum ContenderRoster {
             FoundationXMLParserContender(),
             XMLEventsVisitorScanContender(),
             XMLEventsScanContender(),
+            XMLEventsScanContender(oneParser: true),
             XMLEventsMainActorScanContender(),
             XMLEventsMaterializeContender(),
             XMLEventsDecodeContender(),
+            XMLEventsDecodeContender(oneParser: true),
             XMLEventsDecodeMixedContender(),
             XMLEventsDecodeTwoPassesContender(),
             XMLEventsTransformContender(),
@@ -28,6 +30,7 @@ enum ContenderRoster {
         #endif
         contenders += [
             CLibXML2FloorProcessContender(), CLibXML2SummaryProcessContender(), XMLEventsCommandLineContender(),
+            XMLEventsCommandLineContender(jobs: 1),
         ]
         return contenders
     }()
@@ -85,6 +88,14 @@ enum ContenderRoster {
     static let pairs: [(contender: String, baseline: String, atLeast: Double)] = [
         (XMLEventsDecodeMixedContender().id, XMLEventsDecodeTwoPassesContender().id, 1.0),
         (XMLEventsTransformContender().id, XMLEventsTransformByHandContender().id, 0.8),
+    ]
+
+    /// Each tier on every core (the default) against the same with one parser, wall clock: what
+    /// parsing one document on several cores gains, with the figure issue 34 asks of it.
+    static let parallelPairs: [(contender: String, baseline: String, atLeast: Double)] = [
+        (XMLEventsScanContender().id, XMLEventsScanContender(oneParser: true).id, 1.3),
+        (XMLEventsDecodeContender().id, XMLEventsDecodeContender(oneParser: true).id, 1.0),
+        (XMLEventsCommandLineContender().id, XMLEventsCommandLineContender(jobs: 1).id, 1.0),
     ]
 
     /// Run alone once, for the memory the process takes before parsing anything.

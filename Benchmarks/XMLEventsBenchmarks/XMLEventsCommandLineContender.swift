@@ -9,18 +9,24 @@ import Foundation
 /// the items when their name is among the most frequent), so a tool that skipped work fails the
 /// run like any other contender.
 struct XMLEventsCommandLineContender: Contender {
-    let id = "xmlevents-cli"
-    let title = "xmlevents --format summary (process)"
+    /// `--jobs`, or `nil` for the tool's default (every core).
+    var jobs: Int? = nil
+    var id: String { jobs.map { "xmlevents-cli-\($0)-job" } ?? "xmlevents-cli" }
+    var title: String {
+        "xmlevents --format summary" + (jobs.map { " -j \($0)" } ?? "") + " (process)"
+    }
     /// The summary lists the items only when their name is among the most frequent.
     let reportedCounts: Set<WorkloadCounts.Field> = [.elements, .attributes, .textBytes]
-    let summary =
-        "`xmlevents --format summary FILE`, spawned; its counts are read back from the summary. Wall clock, process "
-        + "start included, against the floor as a process."
+    var summary: String {
+        "`xmlevents --format summary" + (jobs.map { " --jobs \($0)" } ?? "")
+            + " FILE`, spawned; its counts are read back from the summary. Wall clock, process start included, "
+            + "against the floor as a process."
+    }
 
     func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement {
         let path = try input.requireFile(for: id)
         let tool = try RootPackage.builtCommandLineTool()
-        let arguments = ["--format", "summary", "--no-progress", path]
+        let arguments = ["--format", "summary", "--no-progress"] + (jobs.map { ["--jobs", "\($0)"] } ?? []) + [path]
         let outcome = try ToolProcess.run(tool, arguments: arguments)
         if let failure = outcome.failure {
             throw BenchmarkError.parseFailed(contender: id, detail: "\(tool) \(arguments) \(failure)")

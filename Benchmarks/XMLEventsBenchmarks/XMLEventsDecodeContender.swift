@@ -11,12 +11,16 @@ import XMLEvents
 /// (`CorpusMetadata.itemFieldDigests`): a decode that skipped an item, a field or part of a
 /// string fails the run.
 struct XMLEventsDecodeContender: Contender {
-    let id = "xmlevents-decode"
-    let title = "XMLEvents decode"
+    /// With one parser (`parallelism: .off`) rather than the default (every core).
+    var oneParser = false
+    var id: String { oneParser ? "xmlevents-decode-one-parser" : "xmlevents-decode" }
+    var title: String { oneParser ? "XMLEvents decode, one parser" : "XMLEvents decode" }
     let reportedCounts: Set<WorkloadCounts.Field> = [.items, .itemFieldDigests]
-    let summary =
-        "`XMLEvents(path:).decode(_:matching:using:)`: every item (`record`, `p`, `entry`) decoded into a `Decodable` "
-        + "struct; every decoded field is checked against the generator's digests."
+    var summary: String {
+        "`XMLEvents(path:).decode(_:matching:using:)`" + (oneParser ? " with `parallelism: .off`" : "")
+            + ": every item (`record`, `p`, `entry`) decoded into a `Decodable` struct; every decoded field is "
+            + "checked against the generator's digests."
+    }
 
     /// A registry record, with the kebab-case dates the generator writes.
     struct Record: DecodedItem {
@@ -76,7 +80,7 @@ struct XMLEventsDecodeContender: Contender {
     func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement {
         let path = try input.requireFile(for: id)
         let decoder = Self.decoder
-        let events = XMLEvents(path: path)
+        let events = XMLEvents(path: path, options: .benchmarked(oneParser: oneParser))
         let item = input.itemName
         let stopwatch = Stopwatch()
         let counts: WorkloadCounts

@@ -3,17 +3,31 @@ import XMLEvents
 /// XMLEvents reading the file through its own file source (64 KiB chunks), with the scan
 /// workload over the owned events of `for try await`.
 struct XMLEventsScanContender: Contender {
-    let id = "xmlevents-scan"
-    let title = "XMLEvents owned scan"
-    let summary =
-        "`for try await event in XMLEvents(path:)` with a typical filtering consumer: each start tag's local name "
-        + "compared, attributes counted, text lengths added."
+    /// With one parser (`parallelism: .off`) rather than the default (every core).
+    var oneParser = false
+    var id: String { oneParser ? "xmlevents-scan-one-parser" : "xmlevents-scan" }
+    var title: String { oneParser ? "XMLEvents owned scan, one parser" : "XMLEvents owned scan" }
+    var summary: String {
+        "`for try await event in XMLEvents(path:)`" + (oneParser ? " with `parallelism: .off`" : "")
+            + " with a typical filtering consumer: each start tag's local name compared, attributes counted, text "
+            + "lengths added."
+    }
 
     func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement {
         let path = try input.requireFile(for: id)
         let stopwatch = Stopwatch()
-        let counts = try await ScanWorkload.run(XMLEvents(path: path), itemName: input.itemName)
+        let counts = try await ScanWorkload.run(
+            XMLEvents(path: path, options: .benchmarked(oneParser: oneParser)), itemName: input.itemName)
         let elapsed = stopwatch.read()
         return WorkloadMeasurement(seconds: elapsed.seconds, cpuSeconds: elapsed.cpuSeconds, counts: counts)
+    }
+}
+
+extension XMLParsingOptions {
+    /// The default options, or with one parser.
+    static func benchmarked(oneParser: Bool) -> XMLParsingOptions {
+        var options = XMLParsingOptions()
+        if oneParser { options.parallelism = .off }
+        return options
     }
 }

@@ -238,7 +238,8 @@ struct RecordSplitter {
             let byte = base[found]
             if byte == 0x3E { return startTagEnded(at: found, slash: slash) }
             // A quoted value: to its closing quote.
-            let closing = block.next(byte == 0x22 ? .doubleQuote : .singleQuote, from: found + 1, in: base, count: count)
+            let closing = block.next(
+                byte == 0x22 ? .doubleQuote : .singleQuote, from: found + 1, in: base, count: count)
             guard closing < count else {
                 mode = .quoted(byte)
                 return count
@@ -540,7 +541,6 @@ struct RecordSplitter {
         let lanes = unsafeBitCast(mask, to: SIMD16<UInt8>.self) & laneBits
         return UInt32(lanes.lowHalf.wrappedSum()) | UInt32(lanes.highHalf.wrappedSum()) << 8
     }
-
 
     /// The first index from `start` before `end` of a byte equal to one of `first`, `second`
     /// and `third`, or `end`.
