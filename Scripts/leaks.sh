@@ -51,15 +51,19 @@ clang -O2 -gdwarf-4 -I "$root/Sources/CTapeRecorder/include" $(pkg-config --cfla
     -c "$root/Sources/CTapeRecorder/TapeRecorder.c" -o "$build/CTapeRecorder.o"
 swiftc "${flags[@]}" -module-name ThreadSafety -emit-module -emit-module-path "$build/ThreadSafety.swiftmodule" \
     -emit-object -o "$build/ThreadSafety.o" $(sources Sources/ThreadSafety)
-swiftc "${flags[@]}" -enable-testing -module-name XMLEvents -emit-module -emit-module-path "$build/XMLEvents.swiftmodule" \
-    -emit-object -o "$build/XMLEvents.o" $(sources Sources/XMLEvents)
+# The library's modules, each after those it imports.
+for module in XMLEventsInput XMLEventsStreamDecoders XMLEventsCompression XMLEventsHTTP XMLEvents; do
+    swiftc "${flags[@]}" -enable-testing -module-name "$module" -emit-module \
+        -emit-module-path "$build/$module.swiftmodule" -emit-object -o "$build/$module.o" $(sources "Sources/$module")
+done
 swiftc "${flags[@]}" -module-name LoopbackHTTP -emit-module -emit-module-path "$build/LoopbackHTTP.swiftmodule" \
     -emit-object -o "$build/LoopbackHTTP.o" $(sources TestSupport/LoopbackHTTP)
 # main.swift holds top-level code, so this module is not parsed as a library.
 swiftc "${flags[@]/-parse-as-library/}" -module-name LeakDriver \
     "$root"/Scripts/LeakDriver/*.swift "$root/Tests/XMLEventsTests/Hardening/LeakCycles.swift" \
     "$root/Tests/XMLEventsTests/Hardening/LeakCycleKind.swift" \
-    "$build/ThreadSafety.o" "$build/CTapeRecorder.o" "$build/XMLEvents.o" "$build/LoopbackHTTP.o" \
+    "$build/ThreadSafety.o" "$build/CTapeRecorder.o" "$build/XMLEventsInput.o" "$build/XMLEventsStreamDecoders.o" \
+    "$build/XMLEventsCompression.o" "$build/XMLEventsHTTP.o" "$build/XMLEvents.o" "$build/LoopbackHTTP.o" \
     $(pkg-config --libs libxml-2.0 libcurl zlib libzstd libbrotlidec libbrotlienc liblzma) -lbz2 -o "$binary"
 
 log="$build/valgrind-$(date +%Y%m%d-%H%M%S).log"
