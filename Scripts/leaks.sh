@@ -33,8 +33,9 @@ mkdir -p "$build"
 
 echo "== building the leak driver ($binary)"
 # As SwiftPM builds the package with its default traits: HTTP and Compression on, one package name
-# for every module (so that `package` declarations are shared).
-flags=(-parse-as-library -swift-version 6 -O -g -wmo -D HTTP -D Compression -package-name xmlevents -I "$build"
+# for every module (so that `package` declarations are shared); DEBUG for the count of live
+# parsers (LiveParserCount) that the driver checks.
+flags=(-parse-as-library -swift-version 6 -O -g -wmo -D DEBUG -D HTTP -D Compression -package-name xmlevents -I "$build"
     -I "$root/Sources/CLibXML2" -I "$root/Sources/CCurl" -I "$root/Sources/CZlib" -I "$root/Sources/CZstd"
     -I "$root/Sources/CBrotli" -I "$root/Sources/CBzip2" -I "$root/Sources/CLZMA"
     -I "$root/TestSupport/CBrotliEncoder" -I "$root/Sources/CTapeRecorder/include")

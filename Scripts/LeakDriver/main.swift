@@ -20,14 +20,13 @@ Task.detached {
     do {
         let cycles = try LeakCycles()
         defer { cycles.close() }
-        let live = LibXML2PushContext.LiveCounter()
-        let tally = try await LibXML2PushContext.$liveCounter.withValue(live) {
-            try await cycles.run(count) { index, kind in
+        var tally: [LeakCycleKind: Int] = [:]
+        let remaining = try await LiveParserCount.alive {
+            tally = try await cycles.run(count) { index, kind in
                 if traces { FileHandle.standardError.write(Data("cycle \(index): \(kind)\n".utf8)) }
             }
         }
         let summary = LeakCycleKind.allCases.map { "\($0) \(tally[$0] ?? 0)" }.joined(separator: ", ")
-        let remaining = live.count.load(ordering: .sequentiallyConsistent)
         print("leak cycles: \(count) (\(summary)); live libxml2 contexts after: \(remaining)")
         alive.set(remaining)
     } catch {

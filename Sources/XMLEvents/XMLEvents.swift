@@ -94,9 +94,10 @@ where Source.Element: ContiguousBytes & Sendable {
         // and a call into unspecialized generic async code costs more than the rest of it.
         @usableFromInline var feed: EventTapeFeed<Source.AsyncIterator>
         @usableFromInline var reader = EventTape.OwnedEventReader()
-        /// What ``decodeElement(_:using:)`` keeps between calls (`XMLCursorDecodingCache`),
-        /// held as an object so that the events' type does not depend on the decoding folder.
-        @usableFromInline var cursorDecoding: AnyObject?
+        /// The decoding context ``decodeElement(_:using:)`` decoded with last, kept for the next
+        /// call with an equivalent decoder so that names are converted to keys once. One word,
+        /// never touched by ``next()``.
+        var cursorDecoding: XMLDecodingContext?
 
         init(feed: EventTapeFeed<Source.AsyncIterator>) {
             self.feed = feed

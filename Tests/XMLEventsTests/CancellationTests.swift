@@ -6,13 +6,6 @@ import Testing
 
 /// Guarantee 5: leaving the loop or cancelling the task stops reading and frees the parser.
 @Suite struct CancellationTests {
-    /// Runs `body` counting the parsers it creates; returns how many are still alive after it.
-    nonisolated(nonsending) static func liveParsers(after body: () async throws -> Void) async rethrows -> Int {
-        let counter = LibXML2PushContext.LiveCounter()
-        try await LibXML2PushContext.$liveCounter.withValue(counter) { try await body() }
-        return counter.count.load(ordering: .sequentiallyConsistent)
-    }
-
     /// A source that yields the same chunk forever and records when its iterator is released.
     final class EndlessSource: AsyncSequence, Sendable {
         typealias Element = Data
@@ -51,7 +44,7 @@ import Testing
 
     @Test func breakReleasesTheSourceAndTheParser() async throws {
         let source = EndlessSource(chunk: Self.record)
-        let alive = try await Self.liveParsers {
+        let alive = try await LiveParserCount.alive {
             var seen = 0
             for try await event in XMLEvents(source) {
                 if case .startElement = event { seen += 1 }
@@ -68,7 +61,7 @@ import Testing
         let source = EndlessSource(chunk: Self.record)
         let started = StartFlag()
         var result: Result<Int, any Error>?
-        let alive = await Self.liveParsers {
+        let alive = await LiveParserCount.alive {
             let task = Self.consume(source, reporting: started)
             while !started.isSet { await Task.yield() }
             task.cancel()
@@ -93,7 +86,7 @@ import Testing
     }
 
     @Test func completedAndFailedParsesFreeTheirParser() async throws {
-        let alive = await Self.liveParsers {
+        let alive = await LiveParserCount.alive {
             for document in ["<a/>", "<a></b>", "<a>", ""] {
                 _ = await parse(document)
             }
@@ -135,7 +128,7 @@ import Testing
                 }
             }
             var growth = 0
-            let alive = try await CancellationTests.liveParsers {
+            let alive = try await LiveParserCount.alive {
                 for index in 0..<100 { try await cycle(index) }
                 let before = ProcessMemory.residentBytes
                 for index in 0..<1_000 { try await cycle(index) }

@@ -31,13 +31,15 @@ final class ByteChunkStreamStorage: Sendable {
     }
 
     #if DEBUG
-        /// For tests that must know the consumer is parked before they act.
+        /// Whether the consumer is parked, waiting for a chunk: for tests that must know before
+        /// they act. Debug builds only; no part of the library reads it.
         var hasSuspendedConsumer: Bool {
             machine.withLock { $0.hasSuspendedConsumer }
         }
     #endif
 
-    /// For tests that must know a producer is parked before they act.
+    /// The producers parked until the consumer drains the buffer: the stream's backpressure, as
+    /// ``XMLSourceProgress`` reports it.
     var waitingProducerCount: Int {
         machine.withLock { $0.waitingProducerCount }
     }

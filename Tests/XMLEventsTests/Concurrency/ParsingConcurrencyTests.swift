@@ -120,7 +120,7 @@ import XMLCorpus
         let source = CancellationTests.EndlessSource(chunk: CancellationTests.record)
         let started = Flag()
         var result: Result<Int, any Error>?
-        let alive = await CancellationTests.liveParsers {
+        let alive = await LiveParserCount.alive {
             let task = Task { @MainActor in
                 var count = 0
                 for try await _ in XMLEvents(source) {
@@ -142,7 +142,7 @@ import XMLCorpus
     /// ahead of it is cancelled when the iterator goes.
     @MainActor @Test func leavingAMainActorLoopEarlyEndsTheParseAhead() async throws {
         let source = CancellationTests.EndlessSource(chunk: CancellationTests.record)
-        let alive = try await CancellationTests.liveParsers {
+        let alive = try await LiveParserCount.alive {
             var seen = 0
             for try await event in XMLEvents(source) {
                 if case .startElement = event { seen += 1 }

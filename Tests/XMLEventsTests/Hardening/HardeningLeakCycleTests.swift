@@ -13,13 +13,13 @@
             let count = ProcessInfo.processInfo.environment[Self.cyclesVariable].flatMap { Int($0) } ?? 48
             let cycles = try LeakCycles()
             defer { cycles.close() }
-            let live = LibXML2PushContext.LiveCounter()
-            let tally = try await LibXML2PushContext.$liveCounter.withValue(live) { try await cycles.run(count) }
-            #expect(live.count.load(ordering: .sequentiallyConsistent) == 0)
+            var tally: [LeakCycleKind: Int] = [:]
+            let alive = try await LiveParserCount.alive { tally = try await cycles.run(count) }
+            #expect(alive == 0)
             #expect(tally.values.reduce(0, +) == count)
             let summary = LeakCycleKind.allCases.map { "\($0) \(tally[$0] ?? 0)" }.joined(separator: ", ")
             print(
-                "leak cycles: \(count) (\(summary)); live libxml2 contexts after: \(live.count.load(ordering: .relaxed))"
+                "leak cycles: \(count) (\(summary)); live libxml2 contexts after: \(alive)"
             )
         }
     }

@@ -24,7 +24,7 @@ import Testing
             throw Stop(at: "element \(startElements)")
         }
         var thrown: (any Error)?
-        let alive = await CancellationTests.liveParsers {
+        let alive = await LiveParserCount.alive {
             do {
                 try await XMLEvents(source).visit(&visitor)
             } catch {
@@ -87,7 +87,7 @@ import Testing
         let source = CountingSource(limit: 100_000)
         let started = CancellationTests.StartFlag()
         var result: Result<Void, any Error>?
-        let alive = await CancellationTests.liveParsers {
+        let alive = await LiveParserCount.alive {
             let task = Task {
                 var visitor = StartReporter(started: started)
                 try await XMLEvents(source).visit(&visitor)

@@ -1,5 +1,4 @@
 import CLibXML2
-import Synchronization
 
 /// One libxml2 push parser context and the session its callbacks fill: created with the safe
 /// options, fed slice by slice, freed exactly once in `deinit`.
@@ -12,16 +11,8 @@ final class LibXML2PushContext {
     private let status: ParseStatus
 
     #if DEBUG
-        /// Counts the contexts created within a task (and its children) that are still alive, so a
-        /// test can prove that each one it caused is freed, whatever runs beside it. Debug builds
-        /// only: a release build does not look up the task-local value for each context.
-        final class LiveCounter: Sendable {
-            let count = Atomic<Int>(0)
-        }
-
-        @TaskLocal static var liveCounter: LiveCounter?
-
-        private let liveCounter: LiveCounter?
+        /// This context's place in the tests' count of live parsers.
+        private let liveParser = LiveParserCount.Registration()
     #endif
     private let maxAttributesPerElement: Int
     /// Whether the first bytes may refuse the document before libxml2 reads it: not for a
@@ -69,17 +60,10 @@ final class LibXML2PushContext {
         status.attach(mainContext: context, recorder: recorder)
         context.pointee._private = UnsafeMutableRawPointer(recorder)
         ExternalEntityGate.register(UnsafeMutableRawPointer(recorder))
-        #if DEBUG
-            liveCounter = LibXML2PushContext.liveCounter
-            liveCounter?.count.add(1, ordering: .relaxed)
-        #endif
     }
 
     deinit {
         status.detach()
-        #if DEBUG
-            liveCounter?.count.subtract(1, ordering: .relaxed)
-        #endif
         ExternalEntityGate.unregister(UnsafeMutableRawPointer(session.pointee.recorder.shared))
         // The SAX2 start-document handler builds a document to hold the DTD; it is ours to free.
         if let document = context.pointee.myDoc {

@@ -26,11 +26,14 @@ struct FramedChunkParse {
         segments.append(chunk.bytes)
         if !chunk.isLast { segments.append(frame.trailer) }
         // The prefix's events are dropped: rewinding the tape when the chunk's bytes start costs
-        // nothing, where removing them afterwards would move the whole tape; unless libxml2 has
-        // not yet reported the root's start (it has, once it holds the start tag's `>`).
+        // nothing, where removing them afterwards would move the whole tape. The driver holds
+        // bytes until a step is whole, so the prefix is parsed first, alone (as the frame's
+        // check parsed it); unless libxml2 has still not reported the root's start, the tape
+        // is rewound.
         var root: XMLName?
         let parsed = Self.feed(driver, segments) { index in
             guard index == 1, !chunk.isFirst else { return false }
+            driver.flush(appending: true)
             root = driver.tape.lastEntryStartElementName
             return root != nil
         }

@@ -41,6 +41,48 @@ extension XMLEvents.Iterator {
         try await takeElement(into: &skipper)
     }
 
+    /// Decodes the element whose start ``next()`` just returned as a `Record`, as Go's
+    /// `Decoder.DecodeElement` does; the next call to ``next()`` returns the event after its end
+    /// tag.
+    ///
+    /// ```swift
+    /// var events = XMLEvents(path: "map.osm").makeAsyncIterator()
+    /// while let event = try await events.next() {
+    ///     guard case .startElement(let name, _, _) = event else { continue }
+    ///     switch name.localName {
+    ///     case "node": nodes.append(try await events.decodeElement(Node.self))
+    ///     case "way": ways.append(try await events.decodeElement(Way.self))
+    ///     default: break
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The element is built for decoding straight from the parser's tape, as
+    /// ``XMLEvents/decode(_:matching:namespaces:using:)`` builds its records. The iterator keeps
+    /// the names it converted to keys for the next call with an equivalent decoder.
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - decoder: How to decode; see ``XMLRecordDecoder`` for how XML maps onto the type.
+    /// - Returns: The decoded element.
+    /// - Throws: ``XMLRecordDecodingError`` when the element does not decode (the iterator is then
+    ///   past it and iteration may go on); ``XMLCursorError`` when the event `next()` returned last
+    ///   is not a start element; the errors ``next()`` throws for the document and the source.
+    public nonisolated(nonsending) mutating func decodeElement<Record: Decodable>(
+        _ type: Record.Type, using decoder: XMLRecordDecoder = XMLRecordDecoder()
+    ) async throws -> Record {
+        let context: XMLDecodingContext
+        if let kept = cursorDecoding, kept.options.isEquivalent(to: decoder) {
+            context = kept
+        } else {
+            context = XMLDecodingContext(decoder)
+            cursorDecoding = context
+        }
+        var builder = XMLRecordNodesBuilder(context: context)
+        let nodes = try await takeElement(into: &builder)
+        return try context.decode(type, from: nodes)
+    }
+
     /// Reads the element whose start the reader read last into `builder`, through as many
     /// refills of the tape as it spans.
     nonisolated(nonsending) mutating func takeElement<Builder: XMLTapeSelectionBuilder>(
