@@ -149,10 +149,4 @@ final class XMLDecodingContext {
                 in: nodes, failure: nil)
         }
     }
-
-    /// Decodes a subtree's record.
-    @usableFromInline
-    func decode<T: Decodable>(_ type: T.Type, from element: XMLSubtree) throws(XMLRecordDecodingError) -> T {
-        try decode(type, from: XMLRecordNodes(element, context: self))
-    }
 }

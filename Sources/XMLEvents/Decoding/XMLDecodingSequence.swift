@@ -94,21 +94,22 @@ where Base.Element == XMLSubtree {
     /// Starts iterating the base anew.
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-        Iterator(base: base.makeAsyncIterator(), context: XMLDecodingContext(decoder))
+        Iterator(base: base.makeAsyncIterator(), builder: XMLRecordNodesBuilder(context: XMLDecodingContext(decoder)))
     }
 
-    /// Decodes each subtree of the base as it arrives, converting names with a cache that lives
-    /// as long as the iterator.
+    /// Decodes each subtree of the base as it arrives.
     public struct Iterator: AsyncIteratorProtocol {
         // Inlinable so that a client's loop is specialized for its base, as
         // ``XMLSubtreeSequence/Iterator`` is.
         @usableFromInline var base: Base.AsyncIterator?
-        @usableFromInline let context: XMLDecodingContext
+        /// Builds each record into the storage of the one before, names converted with a cache
+        /// that lives as long as the iterator.
+        @usableFromInline var builder: XMLRecordNodesBuilder
 
         @usableFromInline
-        init(base: Base.AsyncIterator, context: XMLDecodingContext) {
+        init(base: Base.AsyncIterator, builder: XMLRecordNodesBuilder) {
             self.base = base
-            self.context = context
+            self.builder = builder
         }
 
         /// The next record, or `nil` when the base has ended.
@@ -140,7 +141,7 @@ where Base.Element == XMLSubtree {
                 return nil
             }
             do {
-                return try context.decode(Record.self, from: element)
+                return try builder.decode(Record.self, from: element)
             } catch {
                 base = nil
                 throw error

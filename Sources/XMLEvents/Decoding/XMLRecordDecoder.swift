@@ -92,7 +92,8 @@ public struct XMLRecordDecoder: Sendable {
     ///   arrives as the underlying error of a `DecodingError.dataCorrupted`).
     /// - Complexity: O(*n*) in the size of the element for types with a fixed number of keys.
     public func decode<T: Decodable>(_ type: T.Type, from element: XMLSubtree) throws(XMLRecordDecodingError) -> T {
-        try XMLDecodingContext(self).decode(type, from: element)
+        var builder = XMLRecordNodesBuilder(context: XMLDecodingContext(self))
+        return try builder.decode(type, from: element)
     }
 }
 

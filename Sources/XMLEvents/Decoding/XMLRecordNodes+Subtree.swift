@@ -1,8 +1,7 @@
 extension XMLRecordNodes {
-    /// The table of a subtree built already: ``XMLRecordDecoder/decode(_:from:)`` and the
-    /// decoding of subtrees selected from a sequence of events.
-    convenience init(_ subtree: XMLSubtree, context: XMLDecodingContext) {
-        self.init()
+    /// Fills the emptied table with the record of a subtree built already (see
+    /// ``XMLRecordNodesBuilder/build(_:)``).
+    func append(_ subtree: XMLSubtree, context: XMLDecodingContext) {
         location = subtree.location
         // Walked with a stack of its own, not by recursion, so deep trees cannot exhaust the
         // thread's stack.

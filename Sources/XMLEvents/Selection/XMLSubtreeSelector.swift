@@ -1,20 +1,19 @@
 /// Which elements an ``XMLPath`` selects, and each selected element built whole: fed one event
 /// at a time, it hands back a subtree when a selected element ends.
 ///
-/// Outside a selected element only the path stack moves. Inside one, every event goes to the
-/// builder and the path is not consulted, so an element nested in a selected element is part of
-/// the outer subtree and is not selected on its own.
+/// An ``XMLPathWalker`` decides what is selected, as it does for ``XMLTapeSelector``; every
+/// event of a selected element goes to the builder.
 ///
 /// ``XMLSubtreeSequence`` feeds it the events of any sequence; ``XMLEvents`` selects on the
 /// parser's tape instead, with an ``XMLTapeSelector``.
 @usableFromInline
 struct XMLSubtreeSelector {
-    private var matcher: XMLPathMatcher
+    private var walker: XMLPathWalker
     private var builder = XMLTreeBuilder()
 
     @usableFromInline
     init(_ path: XMLPath) {
-        matcher = XMLPathMatcher(path)
+        walker = XMLPathWalker(path)
     }
 
     /// Whether a selected element is open: character data now belongs to a subtree.
@@ -49,7 +48,7 @@ struct XMLSubtreeSelector {
     private mutating func startElement(
         name: XMLName, attributes: XMLAttributes, namespaces: [XMLNamespaceDeclaration], location: XMLLocation?
     ) {
-        if builder.isBuilding || matcher.enter(name) {
+        if builder.isBuilding || walker.start(name) == .selected {
             builder.start(name: name, attributes: attributes, namespaces: namespaces, location: location)
         }
     }
@@ -57,13 +56,10 @@ struct XMLSubtreeSelector {
     /// An element ends; returns its subtree when it was a selected one.
     private mutating func endElement() -> XMLSubtree? {
         guard builder.isBuilding else {
-            matcher.leave()
+            walker.end()
             return nil
         }
-        guard let subtree = builder.end() else { return nil }
-        // The selected element's own entry leaves the path stack with it.
-        matcher.leave()
-        return subtree
+        return builder.end()
     }
 
     /// Content other than an element: kept inside a selected element, dropped outside.

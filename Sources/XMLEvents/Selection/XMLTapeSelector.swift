@@ -5,10 +5,8 @@ import XMLEventsInput
 /// element handed to a builder entry by entry: ``XMLEvents``' own selection, for which nothing
 /// outside a selected element becomes an event, a string or an array at all.
 ///
-/// Outside a selected element only the path stack moves. Inside one, every entry goes to the
-/// builder and the path is not consulted, so an element nested in a selected element is part of
-/// the outer selection and is not selected on its own (as ``XMLSubtreeSelector`` does for
-/// events).
+/// An ``XMLPathWalker`` decides what is selected, as it does for ``XMLSubtreeSelector``; every
+/// entry of a selected element goes to the builder.
 ///
 /// On an actor, the steps are parsed off it a batch at a time, and the selections built on it
 /// (a record type's `Decodable` conformance may be isolated to the actor).
@@ -91,11 +89,11 @@ enum XMLTapeFound<Selection, Product> {
 /// The part of a selector that reads tapes: where on the tape it is, the path, and the builder.
 struct XMLTapeSelection<Builder: XMLTapeSelectionBuilder> {
     private var cursor = EventTape.Cursor()
-    private var matcher: XMLPathMatcher
+    private var walker: XMLPathWalker
     private(set) var builder: Builder
 
     init(_ path: XMLPath, builder: Builder) {
-        matcher = XMLPathMatcher(path)
+        walker = XMLPathWalker(path)
         self.builder = builder
     }
 
@@ -107,7 +105,7 @@ struct XMLTapeSelection<Builder: XMLTapeSelectionBuilder> {
     /// Starts a chunk of records inside the root element `root`: returns whether the path
     /// selects the root.
     mutating func enterRoot(_ root: XMLName) -> Bool {
-        matcher.enter(root)
+        walker.start(root) == .selected
     }
 
     /// Leaves `tape`'s events unread: a worker built what they select.
@@ -119,21 +117,16 @@ struct XMLTapeSelection<Builder: XMLTapeSelectionBuilder> {
     /// must be parsed first. Spares an asynchronous call for most selections.
     mutating func nextParsed(in tape: EventTape) -> Builder.Selection? {
         while true {
-            if builder.isBuilding {
-                guard let selection = builder.continueSelection(in: tape, cursor: &cursor) else { return nil }
-                // The selected element's own entry leaves the path stack with it.
-                matcher.leave()
-                return selection
-            }
+            if builder.isBuilding { return builder.continueSelection(in: tape, cursor: &cursor) }
             guard cursor.index < tape.count else { return nil }
             let entry = tape.columns.pointee.entries[cursor.index]
             cursor.index &+= 1
             switch entry.kind {
             case .startElement:
                 let rows = cursor.takeStartTag(entry)
-                if matcher.enter(entry.name.name) { builder.startSelection(entry, rows: rows, in: tape) }
+                if walker.start(entry.name.name) == .selected { builder.startSelection(entry, rows: rows, in: tape) }
             case .endElement:
-                matcher.leave()
+                walker.end()
             case .text, .cdata, .comment, .processingInstruction, .skippedEntity, .startDocument, .doctype,
                 .endDocument:
                 break

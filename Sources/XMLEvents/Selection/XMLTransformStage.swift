@@ -16,7 +16,7 @@ struct XMLTransformStage {
     }
 
     private let rule: XMLElementTransformRule
-    private var matcher: XMLPathMatcher
+    private var walker: XMLPathWalker
     /// Text given and not yet taken, in case the next event is text too.
     private var pendingText: String?
     /// Whitespace-only text held back until the next event shows whether it is the indentation
@@ -29,7 +29,7 @@ struct XMLTransformStage {
 
     init(rule: XMLElementTransformRule) {
         self.rule = rule
-        matcher = XMLPathMatcher(rule.path)
+        walker = XMLPathWalker(rule.path)
     }
 
     /// Gives the transform `item`; what it makes of it (nothing, the item, or a replacement's
@@ -87,9 +87,8 @@ struct XMLTransformStage {
         if builder.isBuilding { return try build(item, into: &output) }
         switch item.event {
         case .startElement(let name, let attributes, let namespaces):
-            if matcher.enter(name) {
-                // The selected element is taken whole: its end tag never comes past the matcher.
-                matcher.leave()
+            // A selected element is taken whole: its end tag never comes to the walker.
+            if walker.start(name) == .selected {
                 if rule.replace == nil {
                     removedDepth = 1
                     heldWhitespace = nil
@@ -99,7 +98,7 @@ struct XMLTransformStage {
                 return
             }
         case .endElement:
-            matcher.leave()
+            walker.end()
         default:
             break
         }

@@ -22,7 +22,7 @@ struct XMLTransformState {
     }
 
     private let first: XMLElementTransformRule
-    private var matcher: XMLPathMatcher
+    private var walker: XMLPathWalker
     /// Whitespace-only text held back until the next event shows whether it is the indentation
     /// of an element the first transform removes.
     private var heldWhitespace: String?
@@ -43,7 +43,7 @@ struct XMLTransformState {
     init(rules: [XMLElementTransformRule]) {
         precondition(!rules.isEmpty, "a transformed sequence has at least one transform")
         first = rules[0]
-        matcher = XMLPathMatcher(rules[0].path)
+        walker = XMLPathWalker(rules[0].path)
         stages = rules.dropFirst().map(XMLTransformStage.init)
         isSingle = rules.count == 1
     }
@@ -66,18 +66,17 @@ struct XMLTransformState {
         return nil
     }
 
-    /// Moves the first transform's matcher with `event` and tells what to do with it.
+    /// Moves the first transform's walker with `event` and tells what to do with it.
     @usableFromInline
     mutating func take(_ event: XMLEvent) -> Step {
         switch event {
         case .startElement(let name, _, _):
-            if matcher.enter(name) {
-                // The selected element is taken whole: its end tag never comes past the matcher.
-                matcher.leave()
+            // A selected element is taken whole: its end tag never comes to the walker.
+            if walker.start(name) == .selected {
                 return .selected
             }
         case .endElement:
-            matcher.leave()
+            walker.end()
         case .text(let text)
         where first.trimsWhitespace && heldWhitespace == nil && XMLTransformStage.isWhitespace(text):
             heldWhitespace = text

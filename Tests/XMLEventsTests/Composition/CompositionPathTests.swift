@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import XMLEvents
 
@@ -215,6 +216,36 @@ struct CompositionPathTests {
         // After the outer match closes, matching resumes with the right ancestry.
         #expect(try await selected(xml, path: "/r/a").count == 2)
         #expect(try await selected(xml, path: "b/a") == ["<a id=\"5\"/>"])
+    }
+
+    /// The parser's tape, any sequence of events, and the first and a chained transform walk a
+    /// path the same way: the same elements selected, nested matches inside the outer one, and
+    /// the ancestry right after a selected element ends.
+    @Test(arguments: ["a", "/r/a", "b/a", "/r/*", "*/a", "b", "(a|b)", "/r/b/a", "a/b/a", "c/b"])
+    func everySelectionWalksThePathAlike(path: String) async throws {
+        let xml = """
+            <r><a id="1"><a id="2"><b><a id="3"/></b></a></a><a id="4"/>\
+            <b><a id="5"><b/></a></b><c><b><a id="6"/></b></c><b><a id="7"/></b></r>
+            """
+        let onTape = try await selected(xml, path: path)
+        #expect(!onTape.isEmpty)
+        let fromEvents = try await collect(XMLEvents(string: xml).map { $0 }.elements(matching: path))
+        #expect(fromEvents.map(\.description) == onTape)
+        let replaced = Mutex<[String]>([])
+        let first = try XMLEvents(string: xml).replacingElements(matching: path) { element in
+            replaced.withLock { $0.append(element.description) }
+            return element
+        }
+        _ = try await collect(first)
+        #expect(replaced.withLock { $0 } == onTape)
+        replaced.withLock { $0.removeAll() }
+        let chained = try XMLEvents(string: xml).removingElements(matching: "none").replacingElements(matching: path) {
+            element in
+            replaced.withLock { $0.append(element.description) }
+            return element
+        }
+        _ = try await collect(chained)
+        #expect(replaced.withLock { $0 } == onTape)
     }
 
     /// `(a|b)` selects the elements any of its tests selects, in document order, and nothing else.
