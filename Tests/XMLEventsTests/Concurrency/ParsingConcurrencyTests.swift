@@ -173,7 +173,12 @@ import XMLCorpus
         var oneParser = XMLParsingOptions()
         oneParser.parallelism = .off
         let pacer = Task.detached { [oneParser] in for try await _ in XMLEvents(pace, options: oneParser) {} }
-        #expect(await ChunkStreamTesting.eventually { pace.iterated.load(ordering: .sequentiallyConsistent) >= 50 })
+        // The guard is generous: the pacer's task shares the pool's two threads with every other
+        // suite's parses (and their chunks' workers), which can hold them for long stretches.
+        #expect(
+            await ChunkStreamTesting.eventually(timeout: .seconds(600)) {
+                pace.iterated.load(ordering: .sequentiallyConsistent) >= 50
+            })
         pacer.cancel()
         let reads = source.iterated.load(ordering: .sequentiallyConsistent)
         // A batch holds at most 8,192 events, about 7 of the source's chunks of 200 records:
