@@ -69,9 +69,7 @@ import XMLEvents
         static let streamedRecordCount = 160_000
         static let hugeItemCount = 230_000
 
-        static let all = [
-            streamingRecords, streamingRecordsOnEveryCore, decodingRecords, decodingRecordsOnEveryCore, hugeRecord,
-        ]
+        static let all = [false, true].flatMap { [streaming(parallel: $0), decoding(parallel: $0)] } + [hugeRecord]
 
         /// The options of the measurements: one parser, or chunks of records on two cores.
         static func options(parallel: Bool) -> XMLParsingOptions {
@@ -88,9 +86,6 @@ import XMLEvents
                 _ = unsafeBitCast(symbol, to: Trim.self)(0)
             }
         }
-
-        static let streamingRecords = streaming(parallel: false)
-        static let streamingRecordsOnEveryCore = streaming(parallel: true)
 
         static func streaming(parallel: Bool) -> IsolatedMeasurement {
             IsolatedMeasurement(name: "composition.streamingRecords" + (parallel ? ".parallel" : "")) {
@@ -117,9 +112,6 @@ import XMLEvents
                 ]
             }
         }
-
-        static let decodingRecords = decoding(parallel: false)
-        static let decodingRecordsOnEveryCore = decoding(parallel: true)
 
         static func decoding(parallel: Bool) -> IsolatedMeasurement {
             IsolatedMeasurement(name: "composition.decodingRecords" + (parallel ? ".parallel" : "")) {

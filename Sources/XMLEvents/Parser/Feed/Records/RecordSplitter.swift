@@ -12,8 +12,9 @@ internal import CTapeRecorder
 /// document shows as a parser's error in the chunk it cut (see ``Boundary``).
 ///
 /// The scan is incremental (``scan(_:)`` takes the bytes in pieces of any size, its state carried
-/// from one to the next) and cheap: it looks at each byte once, skipping runs of text, comments,
-/// CDATA and quoted values by the byte that can end them, sixteen bytes at a time.
+/// from one to the next) and cheap: text, tags and quoted values are read from bitmaps of 64
+/// bytes at a time, comments, CDATA sections and processing instructions skipped sixteen bytes at
+/// a time to the byte that can end them.
 struct RecordSplitter {
     /// A place just after a child of the root element ends, where a chunk of whole records can
     /// end and the next begin.
@@ -535,31 +536,11 @@ struct RecordSplitter {
 
     /// One bit per lane of `mask`, lane 0 the lowest.
     @inline(__always)
-    fileprivate static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt32 {
+    private static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt32 {
         // A local constant: a static one would be checked for its initialization at each call.
         let laneBits = SIMD16<UInt8>(1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128)
         let lanes = unsafeBitCast(mask, to: SIMD16<UInt8>.self) & laneBits
         return UInt32(lanes.lowHalf.wrappedSum()) | UInt32(lanes.highHalf.wrappedSum()) << 8
-    }
-
-    /// The first index from `start` before `end` of a byte equal to one of `first`, `second`
-    /// and `third`, or `end`.
-    @inline(__always)
-    private static func firstIndex(
-        of first: UInt8, _ second: UInt8, _ third: UInt8, in base: UnsafePointer<UInt8>, from start: Int, to end: Int
-    ) -> Int {
-        var index = start
-        let firsts = SIMD16<UInt8>(repeating: first)
-        let seconds = SIMD16<UInt8>(repeating: second)
-        let thirds = SIMD16<UInt8>(repeating: third)
-        while index + 16 <= end {
-            let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-            let matches = bits((block .== firsts) .| (block .== seconds) .| (block .== thirds))
-            if matches != 0 { return index + matches.trailingZeroBitCount }
-            index += 16
-        }
-        while index < end, base[index] != first, base[index] != second, base[index] != third { index += 1 }
-        return index
     }
 
     /// The first index from `start` before `end` of a byte equal to `target`, or `end`.

@@ -151,7 +151,8 @@ struct RecordsParse {
             bytes: bytes, offset: pendingOffset, line: pendingLine, column: column, isFirst: false, isLast: whole)
         if let last = pendingBoundary, last.offset == end { pendingLine = last.line }
         pendingOffset = end
-        if let last = pendingBoundary, last.offset <= end { pendingBoundary = nil }
+        // The boundary is the pending bytes' last: a cut ends at it, or past it.
+        pendingBoundary = nil
         return chunk
     }
 
