@@ -52,8 +52,11 @@ where Source.Element: ContiguousBytes {
         -> XMLTapeFound<Builder.Selection, Product>?
     {
         do {
-            while let tape {
-                if let selection = selection.nextParsed(in: tape) { return .selection(selection) }
+            while tape != nil {
+                if let selection = nextParsed() { return .selection(selection) }
+                // Read: let go of the tape, so that the feed, holding it alone, can give it to
+                // the parser of a later chunk of records.
+                tape = nil
                 guard try await feed?.advance(readingOn: #isolation) == true else { break }
                 self.tape = feed?.tape
                 selection.rewind()
@@ -68,6 +71,12 @@ where Source.Element: ContiguousBytes {
             end()
             throw error
         }
+    }
+
+    /// The next selection on the tape at hand, if it holds one.
+    private mutating func nextParsed() -> Builder.Selection? {
+        guard let tape else { return nil }
+        return selection.nextParsed(in: tape)
     }
 
     /// Lets go of the feed, the source and the parser; ``next()`` returns `nil` from then on.

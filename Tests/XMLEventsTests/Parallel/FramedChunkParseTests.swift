@@ -106,4 +106,33 @@ import XMLCorpus
             }
         }
     }
+
+    /// A tape its reader is done with goes to the next chunk's parser, which records the same
+    /// events on it as on a new one.
+    @Test func aReadTapeIsUsedAgainWithTheSameEvents() async throws {
+        let document = Data(Self.documents[1].utf8)
+        let (prefix, chunks) = try Self.chunks(of: document, size: 1)
+        try #require(chunks.count > 2)
+        let frame = try #require(DocumentFrame(prefix: prefix, options: Self.locating))
+        let queue = RecordWorkQueue(spareTapeLimit: 1)
+        var placer = ChunkPlacer(frame: frame)
+        var located: [Located] = []
+        // Kept alive, so that a new tape cannot take the address of one freed.
+        var tapes: [EventTape] = []
+        for (index, chunk) in chunks.enumerated() {
+            queue.start(index, chunk, in: frame, options: Self.locating, work: nil)
+            var parse = try #require(await queue.result(index))
+            placer.place(&parse)
+            if let error = parse.error { throw error }
+            var reader = EventTape.OwnedEventReader()
+            while let event = reader.next(in: parse.tape) {
+                located.append(Located(event: event, location: reader.location))
+            }
+            if !tapes.contains(where: { $0 === parse.tape }) { tapes.append(parse.tape) }
+            queue.recycle(parse.tape)
+        }
+        #expect(tapes.count == 1)
+        #expect(located == (try await Self.singleParse(document)))
+    }
+
 }

@@ -13,7 +13,7 @@ final class ParseDriver {
     /// callbacks fail it while a step is parsed.
     private let status = ParseStatus()
     /// The events of the last call.
-    @usableFromInline let tape = EventTape()
+    @usableFromInline let tape: EventTape
     private let context: LibXML2PushContext?
     private let parsesAsBytesArrive: Bool
 
@@ -68,7 +68,16 @@ final class ParseDriver {
 
     /// - Parameter options: How to parse.
     @usableFromInline
-    init(options: XMLParsingOptions) {
+    convenience init(options: XMLParsingOptions) {
+        self.init(options: options, tape: EventTape())
+    }
+
+    /// - Parameters:
+    ///   - options: How to parse.
+    ///   - tape: Where to record the events, empty: one its reader is done with, for a chunk of
+    ///     records' parser.
+    init(options: XMLParsingOptions, tape: EventTape) {
+        self.tape = tape
         parsesAsBytesArrive = options.parsesAsBytesArrive
         context = LibXML2PushContext(options: options, tape: tape, status: status)
         if context == nil {

@@ -84,7 +84,14 @@ extension EventTapeFeed {
         }
         switch outcome {
         case .chunk(let parse):
-            tape = parse.tape
+            // The last chunk's tape goes back to the workers once nothing but this feed holds it.
+            if isKnownUniquelyReferenced(&tape), let records = stages?.records {
+                let read = tape
+                tape = parse.tape
+                records.recycle(read)
+            } else {
+                tape = parse.tape
+            }
         case .end:
             if !appending { discardTape() }
             end(with: nil)

@@ -16,11 +16,20 @@ struct FramedChunkParse {
     /// worker placed them (for `work`); `nil` while they are the chunk parser's.
     var placedColumn: Int?
 
-    /// Parses `chunk` inside `frame`; when the parse succeeds and there is `work`, places the
-    /// locations at the chunk's foreseen column and has `work` build the tape's product.
-    init(_ chunk: RecordChunk, in frame: DocumentFrame, options: XMLParsingOptions, work: ChunkWork? = nil) {
-        self.chunk = chunk
-        let driver = ParseDriver(options: options)
+    /// Parses `chunk` inside `frame` onto `tape` (empty); when the parse succeeds and there is
+    /// `work`, places the locations at the chunk's foreseen column and has `work` build the
+    /// tape's product.
+    ///
+    /// The parse keeps the chunk's place, not its bytes: the reader's stage holds those until
+    /// the parse is handed out, and then uses their storage again.
+    init(
+        _ chunk: RecordChunk, in frame: DocumentFrame, options: XMLParsingOptions, work: ChunkWork? = nil,
+        tape: EventTape = EventTape()
+    ) {
+        var place = chunk
+        place.bytes = []
+        self.chunk = place
+        let driver = ParseDriver(options: options, tape: tape)
         var segments: [[UInt8]] = []
         if !chunk.isFirst { segments.append(frame.prefix) }
         segments.append(chunk.bytes)
@@ -37,7 +46,7 @@ struct FramedChunkParse {
             root = driver.tape.lastEntryStartElementName
             return root != nil
         }
-        tape = parsed.tape
+        self.tape = parsed.tape
         error = parsed.error
         end = driver.position
         openElements = driver.openElementCount

@@ -55,7 +55,10 @@ struct RecordsParse {
     private var startedCount = 0
     private var handedOutCount = 0
     private var inputEnded = false
-    private let owner = RecordWorkQueue.Owner()
+    private let owner: RecordWorkQueue.Owner
+    /// The storage of the last chunk handed out, emptied, for the bytes read next (see
+    /// ``RecordWorkQueue/recycle(_:)`` for why memory is used again).
+    private var spareBytes: [UInt8] = []
     private let options: XMLParsingOptions
     private let workerCount: Int
     /// What the workers build from each chunk's events for the reader.
@@ -78,6 +81,13 @@ struct RecordsParse {
         self.options = options
         self.work = work
         self.workerCount = workerCount
+        owner = RecordWorkQueue.Owner(spareTapeLimit: workerCount + 2)
+    }
+
+    /// Keeps `tape`, a chunk's that the reader has read and holds the one reference to, for a
+    /// later chunk's parse.
+    func recycle(_ tape: consuming EventTape) {
+        owner.queue.recycle(tape)
     }
 
     /// The next chunk's parse, placed; the end; or a handover to a single parse.
@@ -142,7 +152,8 @@ struct RecordsParse {
         // The chunk takes the pending bytes' storage and the few after the boundary move to a
         // new one: the chunk's bytes are not copied.
         var bytes = pending
-        var rest: [UInt8] = []
+        var rest = spareBytes
+        spareBytes = []
         rest.reserveCapacity(Self.chunkByteCount + (64 << 10))
         rest.append(contentsOf: pending[count...])
         pending = rest
@@ -169,7 +180,9 @@ struct RecordsParse {
         }
         var parse = parse
         placer.place(&parse)
-        started.removeFirst()
+        // The parse kept none of the chunk's bytes: their storage is this stage's alone again.
+        spareBytes = started.removeFirst().bytes
+        spareBytes.removeAll(keepingCapacity: true)
         handedOutCount += 1
         return .chunk(parse)
     }
