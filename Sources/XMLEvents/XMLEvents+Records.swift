@@ -28,8 +28,8 @@ extension XMLEvents {
         matching path: String,
         namespaces: [String: String] = [:],
         using decoder: XMLRecordDecoder = XMLRecordDecoder()
-    ) throws(XMLPathError) -> Records<Record> {
-        Records(events: self, path: try XMLPath(path, namespaces: namespaces), decoder: decoder)
+    ) throws(XMLPathError) -> XMLDecodingSequence<XMLSubtreeSequence<Self>, Record> {
+        elements(matching: try XMLPath(path, namespaces: namespaces)).records(decoder, XMLDecodingMaker<Record>())
     }
 
     /// The elements `path` selects, each decoded as a `Record`.
@@ -43,8 +43,8 @@ extension XMLEvents {
         _ type: Record.Type,
         matching path: XMLPath,
         using decoder: XMLRecordDecoder = XMLRecordDecoder()
-    ) -> Records<Record> {
-        Records(events: self, path: path, decoder: decoder)
+    ) -> XMLDecodingSequence<XMLSubtreeSequence<Self>, Record> {
+        elements(matching: path).records(decoder, XMLDecodingMaker<Record>())
     }
 
     /// The elements `path` selects, each decoded as a `Sendable` `Record`: in the workers that
@@ -64,8 +64,9 @@ extension XMLEvents {
         matching path: String,
         namespaces: [String: String] = [:],
         using decoder: XMLRecordDecoder = XMLRecordDecoder()
-    ) throws(XMLPathError) -> Records<Record> {
-        Records(events: self, path: try XMLPath(path, namespaces: namespaces), decoder: decoder)
+    ) throws(XMLPathError) -> XMLDecodingSequence<XMLSubtreeSequence<Self>, Record> {
+        elements(matching: try XMLPath(path, namespaces: namespaces)).records(
+            decoder, madeByWorkers: XMLDecodingMaker<Record>())
     }
 
     /// The elements `path` selects, each decoded as a `Sendable` `Record`, in the workers that
@@ -81,104 +82,139 @@ extension XMLEvents {
         _ type: Record.Type,
         matching path: XMLPath,
         using decoder: XMLRecordDecoder = XMLRecordDecoder()
-    ) -> Records<Record> {
-        Records(events: self, path: path, decoder: decoder)
+    ) -> XMLDecodingSequence<XMLSubtreeSequence<Self>, Record> {
+        elements(matching: path).records(decoder, madeByWorkers: XMLDecodingMaker<Record>())
     }
 
-    /// The elements of the document that an ``XMLPath`` selects, each decoded as a `Record`;
-    /// made by ``XMLEvents/decode(_:matching:namespaces:using:)`` and
-    /// ``XMLEvents/Subtrees/decode(_:using:)``.
+    /// The elements `path` selects, each decoded as the type its name calls for: one pass over a
+    /// document that mixes several kinds of record.
     ///
-    /// Each iterator parses the document anew from the source's beginning. It lets go of the
-    /// source and the parser when the document ends or fails, when a record fails to decode, and
-    /// when the iterator itself is dropped (leaving a loop early).
-    public struct Records<Record: Decodable>: AsyncSequence {
-        /// Each element is one decoded record.
-        public typealias Element = Record
-        /// ``XMLRecordDecodingError`` for a record that does not decode, ``XMLParsingError`` for
-        /// the document; the source's errors pass through unchanged.
-        public typealias Failure = any Error
+    /// ```swift
+    /// enum MapItem { case node(Node), way(Way) }
+    ///
+    /// let items = try XMLEvents(path: "map.osm").decode(matching: "/osm/(node|way)") { record -> MapItem? in
+    ///     switch record.name.localName {
+    ///     case "node": .node(try record.decode(Node.self))
+    ///     case "way": .way(try record.decode(Way.self))
+    ///     default: nil
+    ///     }
+    /// }
+    /// for try await item in items { … }
+    /// ```
+    ///
+    /// `choose` is called once for each selected element, with the element built for decoding
+    /// as ``decode(_:matching:namespaces:using:)`` builds its records; what it returns is the
+    /// sequence's next element, and `nil` skips the element. A record that does not decode is
+    /// reported as ``XMLRecordDecodingError`` with its location; an error `choose` throws
+    /// otherwise arrives as it is. Either ends iteration.
+    ///
+    /// - Parameters:
+    ///   - path: An ``XMLPath`` in its written form.
+    ///   - namespaces: The namespace URI of each prefix the path uses.
+    ///   - decoder: How to decode; see ``XMLRecordDecoder`` for how XML maps onto the types.
+    ///   - choose: Decodes each selected element as the type its name calls for, or returns
+    ///     `nil` to skip it.
+    /// - Returns: The records.
+    /// - Throws: ``XMLPathError`` when `path` is not valid, here, before anything is read.
+    public func decode<Record>(
+        matching path: String,
+        namespaces: [String: String] = [:],
+        using decoder: XMLRecordDecoder = XMLRecordDecoder(),
+        _ choose: @escaping @Sendable (XMLRecord) throws -> Record?
+    ) throws(XMLPathError) -> XMLDecodingSequence<XMLSubtreeSequence<Self>, Record> {
+        elements(matching: try XMLPath(path, namespaces: namespaces)).records(decoder, XMLChoosingMaker(choose: choose))
+    }
 
-        let events: XMLEvents
-        let path: XMLPath
+    /// The elements `path` selects, each decoded as the type its name calls for.
+    ///
+    /// - Parameters:
+    ///   - path: A path read already.
+    ///   - decoder: How to decode.
+    ///   - choose: Decodes each selected element, or returns `nil` to skip it.
+    /// - Returns: The records.
+    public func decode<Record>(
+        matching path: XMLPath,
+        using decoder: XMLRecordDecoder = XMLRecordDecoder(),
+        _ choose: @escaping @Sendable (XMLRecord) throws -> Record?
+    ) -> XMLDecodingSequence<XMLSubtreeSequence<Self>, Record> {
+        elements(matching: path).records(decoder, XMLChoosingMaker(choose: choose))
+    }
+
+    /// The elements `path` selects, each decoded as the `Sendable` type its name calls for: by
+    /// the workers that parse a big document made of records on several cores (see
+    /// <doc:Performance>), as ``decode(matching:namespaces:using:_:)`` describes otherwise.
+    ///
+    /// - Parameters:
+    ///   - path: An ``XMLPath`` in its written form.
+    ///   - namespaces: The namespace URI of each prefix the path uses.
+    ///   - decoder: How to decode.
+    ///   - choose: Decodes each selected element, or returns `nil` to skip it.
+    /// - Returns: The records.
+    /// - Throws: ``XMLPathError`` when `path` is not valid.
+    @_documentation(visibility: internal)
+    public func decode<Record: Sendable>(
+        matching path: String,
+        namespaces: [String: String] = [:],
+        using decoder: XMLRecordDecoder = XMLRecordDecoder(),
+        _ choose: @escaping @Sendable (XMLRecord) throws -> Record?
+    ) throws(XMLPathError) -> XMLDecodingSequence<XMLSubtreeSequence<Self>, Record> {
+        elements(matching: try XMLPath(path, namespaces: namespaces)).records(
+            decoder, madeByWorkers: XMLChoosingMaker(choose: choose))
+    }
+
+    /// The elements `path` selects, each decoded as the `Sendable` type its name calls for, by
+    /// the workers that parse a big document made of records.
+    ///
+    /// - Parameters:
+    ///   - path: A path read already.
+    ///   - decoder: How to decode.
+    ///   - choose: Decodes each selected element, or returns `nil` to skip it.
+    /// - Returns: The records.
+    @_documentation(visibility: internal)
+    public func decode<Record: Sendable>(
+        matching path: XMLPath,
+        using decoder: XMLRecordDecoder = XMLRecordDecoder(),
+        _ choose: @escaping @Sendable (XMLRecord) throws -> Record?
+    ) -> XMLDecodingSequence<XMLSubtreeSequence<Self>, Record> {
+        elements(matching: path).records(decoder, madeByWorkers: XMLChoosingMaker(choose: choose))
+    }
+
+    /// How the parser selects and builds the records of an ``XMLDecodingSequence`` made from
+    /// the subtrees it selects.
+    struct ParsedRecords: XMLFeedSelection {
         let decoder: XMLRecordDecoder
-        /// Decodes the records of a chunk in the worker that parsed it, for a `Sendable` type.
+        /// Has the workers that parse a big document's chunks of records make the records.
         let work: ChunkWork?
 
-        init(events: XMLEvents, path: XMLPath, decoder: XMLRecordDecoder) {
-            self.events = events
-            self.path = path
-            self.decoder = decoder
-            work = nil
+        func start(_ subtrees: XMLSubtreeSequence<XMLEvents>) -> any XMLFeedSelecting<XMLRecord> {
+            XMLRecordReader(subtrees.path, feed: subtrees.base.makeRecordFeed(work: work), decoder: decoder)
         }
 
-        init(events: XMLEvents, path: XMLPath, decoder: XMLRecordDecoder) where Record: Sendable {
-            self.events = events
-            self.path = path
-            self.decoder = decoder
-            work = XMLRecordReader<Source.AsyncIterator>.work(path, decoder: decoder) { try $0.decode(Record.self) }
-        }
-
-        /// Starts parsing the document anew.
-        public func makeAsyncIterator() -> Iterator {
-            Iterator(reader: XMLRecordReader(path, feed: events.makeRecordFeed(work: work), decoder: decoder))
-        }
-
-        /// Parses until a selected element is complete and decodes it, converting names with a
-        /// cache that lives as long as the iterator. On an actor, the document is parsed off it
-        /// a batch at a time, and the records are built and decoded on it (a type's `Decodable`
-        /// conformance may be isolated to the actor); a `Sendable` type's records of a big
-        /// document parsed on several cores are decoded by the cores that parse it (see
-        /// <doc:Performance>).
-        public struct Iterator: AsyncIteratorProtocol {
-            @usableFromInline var reader: XMLRecordReader<Source.AsyncIterator>
-            /// The records a worker decoded, being handed out.
-            @usableFromInline var built: ChunkValues<Record>.Reader?
-
-            init(reader: XMLRecordReader<Source.AsyncIterator>) {
-                self.reader = reader
-            }
-
-            /// The next record, or `nil` once the document has ended.
-            ///
-            /// Inlinable, so that a loop over the records makes no asynchronous call for a record
-            /// the events parsed so far complete.
-            ///
-            /// - Throws: ``XMLRecordDecodingError`` for a record that does not decode; the errors
-            ///   ``XMLEvents/Subtrees/Iterator/next()`` throws. Each is thrown once; the next call
-            ///   returns `nil`.
-            @inlinable
-            public nonisolated(nonsending) mutating func next() async throws -> Record? {
-                try await reader.next(&built) { try $0.decode(Record.self) }
-            }
-
-            /// The next record, or `nil` once the document has ended, staying on the caller's
-            /// actor.
-            ///
-            /// - Parameter actor: The caller's actor.
-            /// - Throws: The errors ``next()`` throws.
-            public nonisolated(nonsending) mutating func next(isolation actor: (any Actor)?) async throws -> Record? {
-                try await next()
-            }
+        /// Has the workers that parse a big document's chunks of records make the values of their
+        /// selected elements, as `maker` makes them here (see ``ChunkWork``).
+        static func work<Value: Sendable>(
+            _ path: XMLPath, decoder: XMLRecordDecoder, maker: any XMLRecordMaker<Value>
+        ) -> ChunkWork {
+            .selecting(
+                path, builder: { XMLRecordNodesBuilder(context: XMLDecodingContext(decoder)) },
+                make: { nodes, builder in try maker.make(XMLRecord(nodes: nodes, context: builder.context)) })
         }
     }
 }
 
-extension XMLEvents.Records: Sendable where Source: Sendable {}
-
-extension XMLEvents.Subtrees {
-    /// Each selected element decoded as a `Record`, one at a time, built by the parser for
-    /// decoding without becoming a subtree.
+extension XMLSubtreeSequence {
+    /// Each selected element decoded as a `Record`, one at a time: built by the parser for
+    /// decoding, without becoming a subtree, when it selects these subtrees.
     ///
     /// - Parameters:
     ///   - type: The type of each record.
     ///   - decoder: How to decode; see ``XMLRecordDecoder`` for how XML maps onto the type.
     /// - Returns: The records; iteration throws ``XMLRecordDecodingError`` for an element
     ///   that does not decode (and then ends), and passes on the document's errors.
-    public func decode<Record: Decodable>(
+    public func decode<Record: Decodable, Source>(
         _ type: Record.Type, using decoder: XMLRecordDecoder = XMLRecordDecoder()
-    ) -> XMLEvents<Source>.Records<Record> {
-        XMLEvents<Source>.Records(events: events, path: path, decoder: decoder)
+    ) -> XMLDecodingSequence<Self, Record> where Base == XMLEvents<Source> {
+        records(decoder, XMLDecodingMaker<Record>())
     }
 
     /// Each selected element decoded as a `Sendable` `Record`, in the workers that parse a big
@@ -189,100 +225,60 @@ extension XMLEvents.Subtrees {
     ///   - decoder: How to decode.
     /// - Returns: The records.
     @_documentation(visibility: internal)
-    public func decode<Record: Decodable & Sendable>(
+    public func decode<Record: Decodable & Sendable, Source>(
         _ type: Record.Type, using decoder: XMLRecordDecoder = XMLRecordDecoder()
-    ) -> XMLEvents<Source>.Records<Record> {
-        XMLEvents<Source>.Records(events: events, path: path, decoder: decoder)
-    }
-}
-
-/// The selected elements of a parse, built for decoding one after the other and handed out as
-/// ``XMLRecord``s: what the iterators of ``XMLEvents/Records`` and ``XMLEvents/ChosenRecords``
-/// read.
-@usableFromInline
-struct XMLRecordReader<Source: AsyncIteratorProtocol> where Source.Element: ContiguousBytes {
-    /// Its builder holds the decoding context; nothing else is stored, so that the selector's
-    /// tape and selection are at fixed offsets (see ``XMLTapeSelector``).
-    private var selector: XMLTapeSelector<Source, XMLRecordNodesBuilder>
-
-    init(_ path: XMLPath, feed: EventTapeFeed<Source>, decoder: XMLRecordDecoder) {
-        let builder = XMLRecordNodesBuilder(context: XMLDecodingContext(decoder))
-        selector = XMLTapeSelector(path, feed: feed, builder: builder)
+    ) -> XMLDecodingSequence<Self, Record> where Base == XMLEvents<Source> {
+        records(decoder, madeByWorkers: XMLDecodingMaker<Record>())
     }
 
-    /// What `make` makes of the next selected element that it does not skip (returning `nil`)
-    /// or the next value a worker made so (taken into `built`); `nil` once the document has
-    /// ended. Lets the parse go at the end and at an error, `make`'s included.
+    /// Each selected element decoded as the type its name calls for, in one pass (see
+    /// ``XMLEvents/decode(matching:namespaces:using:_:)``).
     ///
-    /// Inlinable, with ``nextParsed()`` first: most records are complete on the tape already,
-    /// and a loop over them then makes no asynchronous call for them.
-    @inlinable
-    nonisolated(nonsending) mutating func next<Value>(
-        _ built: inout ChunkValues<Value>.Reader?, _ make: (XMLRecord) throws -> Value?
-    ) async throws -> Value? {
-        do {
-            while true {
-                if built != nil, let value = try built?.next() { return value }
-                let record: XMLRecord
-                if let parsed = nextParsed() {
-                    record = parsed
-                } else {
-                    switch try await nextAfterParsing(orProduct: ChunkValues<Value>.self) {
-                    case .selection(let parsed):
-                        record = parsed
-                    case .product(let chunk):
-                        built = ChunkValues.Reader(chunk)
-                        continue
-                    case nil:
-                        return nil
-                    }
-                }
-                if let value = try make(record) { return value }
-            }
-        } catch {
-            end()
-            throw error
-        }
+    /// - Parameters:
+    ///   - decoder: How to decode.
+    ///   - choose: Decodes each selected element, or returns `nil` to skip it.
+    /// - Returns: The records.
+    public func decode<Record, Source>(
+        using decoder: XMLRecordDecoder = XMLRecordDecoder(),
+        _ choose: @escaping @Sendable (XMLRecord) throws -> Record?
+    ) -> XMLDecodingSequence<Self, Record> where Base == XMLEvents<Source> {
+        records(decoder, XMLChoosingMaker(choose: choose))
     }
 
-    /// Has the workers that parse a big document's chunks of records make the values of their
-    /// selected elements, as `make` does here (see ``ChunkWork``).
-    static func work<Value: Sendable>(
-        _ path: XMLPath, decoder: XMLRecordDecoder, make: @escaping @Sendable (XMLRecord) throws -> Value?
-    ) -> ChunkWork {
-        .selecting(
-            path, builder: { XMLRecordNodesBuilder(context: XMLDecodingContext(decoder)) },
-            make: { nodes, builder in try make(XMLRecord(nodes: nodes, context: builder.context)) })
+    /// Each selected element decoded as the `Sendable` type its name calls for, by the workers
+    /// that parse a big document made of records.
+    ///
+    /// - Parameters:
+    ///   - decoder: How to decode.
+    ///   - choose: Decodes each selected element, or returns `nil` to skip it.
+    /// - Returns: The records.
+    @_documentation(visibility: internal)
+    public func decode<Record: Sendable, Source>(
+        using decoder: XMLRecordDecoder = XMLRecordDecoder(),
+        _ choose: @escaping @Sendable (XMLRecord) throws -> Record?
+    ) -> XMLDecodingSequence<Self, Record> where Base == XMLEvents<Source> {
+        records(decoder, madeByWorkers: XMLChoosingMaker(choose: choose))
     }
 
-    /// The next selected element when the events parsed so far complete it; `nil` when more
-    /// must be parsed first.
-    @usableFromInline
-    mutating func nextParsed() -> XMLRecord? {
-        guard let tape = selector.tape, let nodes = selector.selection.nextParsed(in: tape) else { return nil }
-        return record(nodes)
+    /// The records `maker` makes of the selected elements: built by the parser when it selects
+    /// these subtrees, decoded from the subtrees otherwise.
+    func records<Record, Source>(
+        _ decoder: XMLRecordDecoder, _ maker: any XMLRecordMaker<Record>
+    ) -> XMLDecodingSequence<Self, Record> where Base == XMLEvents<Source> {
+        XMLDecodingSequence(
+            base: self, decoder: decoder, maker: maker,
+            parser: parser == nil ? nil : XMLEvents<Source>.ParsedRecords(decoder: decoder, work: nil))
     }
 
-    /// The next selected element, parsing on until one is complete, or the next tape's product
-    /// when it is a `Product`.
-    @usableFromInline
-    nonisolated(nonsending) mutating func nextAfterParsing<Product>(orProduct: Product.Type) async throws
-        -> XMLTapeFound<XMLRecord, Product>?
-    {
-        switch try await selector.next(orProduct: Product.self) {
-        case .selection(let nodes): .selection(record(nodes))
-        case .product(let product): .product(product)
-        case nil: nil
-        }
-    }
-
-    private func record(_ nodes: XMLRecordNodes) -> XMLRecord {
-        XMLRecord(nodes: nodes, context: selector.selection.builder.context)
-    }
-
-    /// Lets the parse go: a record failed, and iteration ends.
-    @usableFromInline
-    mutating func end() {
-        selector.end()
+    /// The records `maker` makes of the selected elements, as ``records(_:_:)`` makes them, and
+    /// made by the workers that parse a big document made of records.
+    func records<Record: Sendable, Source>(
+        _ decoder: XMLRecordDecoder, madeByWorkers maker: any XMLRecordMaker<Record>
+    ) -> XMLDecodingSequence<Self, Record> where Base == XMLEvents<Source> {
+        guard parser != nil else { return XMLDecodingSequence(base: self, decoder: decoder, maker: maker) }
+        let work = XMLEvents<Source>.ParsedRecords.work(path, decoder: decoder, maker: maker)
+        return XMLDecodingSequence(
+            base: self, decoder: decoder, maker: maker,
+            parser: XMLEvents<Source>.ParsedRecords(decoder: decoder, work: work))
     }
 }

@@ -36,8 +36,13 @@ struct XMLRecordNodesBuilder: XMLTapeSelectionBuilder {
         return nodes
     }
 
-    /// Decodes a subtree's record.
+    /// A subtree's record, to decode.
     @usableFromInline
+    mutating func record(of subtree: XMLSubtree) -> XMLRecord {
+        XMLRecord(nodes: build(subtree), context: context)
+    }
+
+    /// Decodes a subtree's record.
     mutating func decode<T: Decodable>(_ type: T.Type, from subtree: XMLSubtree) throws(XMLRecordDecodingError) -> T {
         try context.decode(type, from: build(subtree))
     }

@@ -4,8 +4,8 @@
 /// An ``XMLPathWalker`` decides what is selected, as it does for ``XMLTapeSelector``; every
 /// event of a selected element goes to the builder.
 ///
-/// ``XMLSubtreeSequence`` feeds it the events of any sequence; ``XMLEvents`` selects on the
-/// parser's tape instead, with an ``XMLTapeSelector``.
+/// ``XMLSubtreeSequence`` feeds it the events of its base; made from ``XMLEvents``, it selects
+/// on the parser's tape instead, with an ``XMLTapeSelector``.
 @usableFromInline
 struct XMLSubtreeSelector {
     private var walker: XMLPathWalker

@@ -25,42 +25,61 @@ extension AsyncSequence where Element == XMLEvent {
     }
 }
 
-/// The elements of an event sequence that an ``XMLPath`` selects, each built whole as an
-/// ``XMLSubtree`` from its events; made by ``_Concurrency/AsyncSequence/elements(matching:namespaces:)``
-/// for any sequence of events (``XMLEvents`` selects in its parser: ``XMLEvents/Subtrees``).
+/// The elements that an ``XMLPath`` selects, each built whole as an ``XMLSubtree``; made by
+/// ``XMLEvents/elements(matching:namespaces:)`` and, for any sequence of events, by
+/// ``_Concurrency/AsyncSequence/elements(matching:namespaces:)``.
 ///
-/// The iterator holds the base's iterator and lets go of it as soon as the base ends or fails,
-/// and, like any iterator, when it is itself dropped: leaving a loop early releases the base's
-/// iterator at once.
+/// Made from ``XMLEvents``, it has the parser select: nothing outside a selected element becomes
+/// an event, a string or an array, and each subtree has the ``XMLSubtree/location`` of its start
+/// tag. Made from any other sequence of events, it selects from the events, and the subtrees
+/// have no location.
+///
+/// Each iterator starts the base anew (``XMLEvents`` parses the document from its source's
+/// beginning). It lets go of the base's iterator, or of the source and the parser, as soon as
+/// the base ends or fails, and, like any iterator, when it is itself dropped: leaving a loop
+/// early releases them at once.
 public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.Element == XMLEvent {
     /// Each element is one selected subtree.
     public typealias Element = XMLSubtree
-    /// The base's errors, passed through unchanged (a path is checked when the sequence is made).
+    /// The base's errors, passed through unchanged (a path is checked when the sequence is made);
+    /// made from ``XMLEvents``, ``XMLParsingError`` for the document.
     public typealias Failure = any Error
 
     @usableFromInline let base: Base
     @usableFromInline let path: XMLPath
+    /// How the parser of an ``XMLEvents`` base selects on its own feed; `nil` when the
+    /// subtrees are selected from the base's events.
+    @usableFromInline let parser: (any XMLFeedSelection<Base, XMLSubtree>)?
 
     @usableFromInline
-    init(_ base: Base, path: XMLPath) {
+    init(_ base: Base, path: XMLPath, parser: (any XMLFeedSelection<Base, XMLSubtree>)? = nil) {
         self.base = base
         self.path = path
+        self.parser = parser
     }
 
     /// Starts iterating the base anew.
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-        Iterator(base: base.makeAsyncIterator(), path: path)
+        if let parser { return Iterator(parsed: parser.start(base)) }
+        return Iterator(base: base.makeAsyncIterator(), path: path)
     }
 
-    /// Pulls events from the base until a selected element is complete.
+    /// Pulls events from the base until a selected element is complete, or has the parser of an
+    /// ``XMLEvents`` base parse until one is. On an actor, that document is parsed off it a batch
+    /// at a time, and the subtrees are built on it; a big document parsed on several cores has
+    /// them built by the cores that parse it (see <doc:Performance>).
     public struct Iterator: AsyncIteratorProtocol {
         // Inlinable, with its state visible to inlined code, so that a client's loop is
         // specialized for its base: unspecialized generic code pays for metadata look-ups and
-        // value-witness copies on every event.
-        @usableFromInline var base: Base.AsyncIterator?
+        // value-witness copies on every event. The parser's selection is called once per
+        // subtree, through `parsed`.
+
+        /// The parser's own selection; `nil` when selecting from the base's events.
+        @usableFromInline var parsed: XMLFeedValues<XMLSubtree, XMLSubtree>?
         /// `nil` once the base ended or failed, which lets go of a partly built subtree.
         @usableFromInline var selector: XMLSubtreeSelector?
+        @usableFromInline var base: Base.AsyncIterator?
 
         @usableFromInline
         init(base: Base.AsyncIterator, path: XMLPath) {
@@ -68,9 +87,18 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
             selector = XMLSubtreeSelector(path)
         }
 
+        @usableFromInline
+        init(parsed: any XMLFeedSelecting<XMLSubtree>) {
+            self.parsed = XMLFeedValues(parsed)
+        }
+
         /// The next selected subtree, or `nil` when the base has ended.
         ///
-        /// - Throws: The base's errors unchanged; the base is released then.
+        /// - Throws: The base's errors unchanged; the base is released then. Made from
+        ///   ``XMLEvents``: ``XMLParsingError`` for a malformed, truncated or over-limit document,
+        ///   after every subtree completed before the error point; the source's errors unchanged;
+        ///   `CancellationError` when the task is cancelled. Each is thrown once; the next call
+        ///   returns `nil`.
         @inlinable
         public nonisolated(nonsending) mutating func next() async throws -> XMLSubtree? {
             try await next(isolation: #isolation)
@@ -85,6 +113,17 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
         /// - Throws: The errors ``next()`` throws.
         @inlinable
         public nonisolated(nonsending) mutating func next(isolation actor: (any Actor)?) async throws -> XMLSubtree? {
+            if parsed != nil { return try await parsed?.next { $0 } }
+            return try await nextFromEvents()
+        }
+
+        /// The next subtree selected from the base's events.
+        ///
+        /// Never inlined into ``next(isolation:)``: an asynchronous function sets aside room for
+        /// all of its locals on every call, and those of a base's inlined iterator would cost the
+        /// parser's selection, which needs none of them, some thirty allocations per subtree.
+        @inlinable @inline(never)
+        nonisolated(nonsending) mutating func nextFromEvents() async throws -> XMLSubtree? {
             while selector != nil {
                 let event: XMLEvent?
                 do {

@@ -29,16 +29,6 @@ where Source.Element: ContiguousBytes {
         self.feed = feed
     }
 
-    /// The next selection, or `nil` at the end of the document. Lets go of the feed at the end
-    /// and at an error, after which it returns `nil`.
-    ///
-    /// - Throws: The document's and the source's errors, after every selection completed before
-    ///   them.
-    nonisolated(nonsending) mutating func next() async throws -> Builder.Selection? {
-        guard case .selection(let selection) = try await next(orProduct: Never.self) else { return nil }
-        return selection
-    }
-
     /// The next selection, or the next tape's product when it is a `Product`; `nil` at the end
     /// of the document. Lets go of the feed at the end and at an error, after which it returns
     /// `nil`.
@@ -53,7 +43,7 @@ where Source.Element: ContiguousBytes {
     {
         do {
             while tape != nil {
-                if let selection = nextParsed() { return .selection(selection) }
+                if let selection = selectionOnTape() { return .selection(selection) }
                 // Read: let go of the tape, so that the feed, holding it alone, can give it to
                 // the parser of a later chunk of records.
                 tape = nil
@@ -74,15 +64,27 @@ where Source.Element: ContiguousBytes {
     }
 
     /// The next selection on the tape at hand, if it holds one.
-    private mutating func nextParsed() -> Builder.Selection? {
+    private mutating func selectionOnTape() -> Builder.Selection? {
         guard let tape else { return nil }
         return selection.nextParsed(in: tape)
     }
 
-    /// Lets go of the feed, the source and the parser; ``next()`` returns `nil` from then on.
+    /// Lets go of the feed, the source and the parser; ``next(orProduct:)`` returns `nil` from
+    /// then on.
     mutating func end() {
         feed = nil
         tape = nil
+    }
+}
+
+/// The subtrees that ``XMLEvents``' parser selects, for ``XMLSubtreeSequence``.
+extension XMLTapeSelector: XMLFeedSelecting where Builder == XMLTreeBuilder {
+    /// The next subtree when the events parsed so far complete it; `nil` when more must be
+    /// parsed first, or once the selector let go of the feed. Written for the tree builder, so
+    /// that the walk over the tape is specialized for it while the source stays generic.
+    mutating func nextParsed() -> XMLSubtree? {
+        guard let tape else { return nil }
+        return selection.nextParsed(in: tape)
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import XMLCorpus
-import XMLEvents
+
+@testable import XMLEvents
 
 /// `XMLEvents.elements(matching:)` selects inside the parser, without making events; any other
 /// event sequence is selected from its events. The two must agree on every document: the same
@@ -124,7 +125,7 @@ import XMLEvents
 
     /// `XMLEvents(path:).elements(matching:)` and `.decode(…)` are the parser's own selection,
     /// chosen by overload resolution when the sequence is made: the selections are the
-    /// parser's types, and what only the parser knows, where an element starts, reaches the
+    /// parser's own, and what only the parser knows, where an element starts, reaches the
     /// subtrees and the decoding errors. The same calls in code generic over any sequence of
     /// events take the event-by-event path, which knows no location: the difference checked for
     /// is real.
@@ -145,12 +146,18 @@ import XMLEvents
         #expect(Self.isParsersOwn(decoded) && Self.isParsersOwn(chained))
         #expect(await Self.decodingErrorLine(decoded) == 3)
         #expect(await Self.decodingErrorLine(chained) == 3)
+        #expect(!Self.isParsersOwn(try Self.genericDecoding(events)))
         #expect(await Self.decodingErrorLine(try Self.genericDecoding(events)) == nil)
     }
 
-    /// Whether `sequence` is one of the parser's own selections over a file.
-    static func isParsersOwn(_ sequence: Any) -> Bool {
-        sequence is XMLEvents<XMLByteSource>.Subtrees || sequence is XMLEvents<XMLByteSource>.Records<Numbered>
+    /// Whether the parser selects `subtrees` on its own feed.
+    static func isParsersOwn(_ subtrees: XMLSubtreeSequence<XMLEvents<XMLByteSource>>) -> Bool {
+        subtrees.parser != nil
+    }
+
+    /// Whether the parser selects and builds `records` on its own feed.
+    static func isParsersOwn<Base>(_ records: XMLDecodingSequence<Base, Numbered>) -> Bool {
+        records.parser != nil
     }
 
     /// Selects in code that knows only that `events` is a sequence of events.

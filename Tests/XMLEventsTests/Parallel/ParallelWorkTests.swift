@@ -101,7 +101,7 @@ import XMLCorpus
     func subtreesAreTheSingleParsers(oneLine: Bool) async throws {
         let document = Self.osm(nodes: 30_000, oneLine: oneLine)
         let path = try XMLPath("/osm/node")
-        #expect(try await Self.workersBuild(document, work: XMLEvents<XMLByteSource>.Subtrees.work(path)))
+        #expect(try await Self.workersBuild(document, work: XMLEvents<XMLByteSource>.ParsedSubtrees.work(path)))
         let (single, singleError) = await Self.subtrees(document, parallel: false)
         let (parallel, parallelError) = await Self.subtrees(document, parallel: true)
         #expect(single.count == 30_000)
@@ -128,7 +128,7 @@ import XMLCorpus
     @Test func aSelectedRootIsBuiltByTheReader() async throws {
         let document = Self.osm(nodes: 12_000)
         let path = try XMLPath("osm")
-        #expect(try await !Self.workersBuild(document, work: XMLEvents<XMLByteSource>.Subtrees.work(path)))
+        #expect(try await !Self.workersBuild(document, work: XMLEvents<XMLByteSource>.ParsedSubtrees.work(path)))
         let (single, _) = await Self.subtrees(document, parallel: false, path: "osm")
         let (parallel, _) = await Self.subtrees(document, parallel: true, path: "osm")
         #expect(single.count == 1)
@@ -173,6 +173,26 @@ import XMLCorpus
         let single = try await items(parallel: false)
         #expect(single.count == 33_000)
         #expect(try await items(parallel: true) == single)
+    }
+
+    /// The records of a `Sendable` type, one type or several, from the events or from their
+    /// subtrees, are made by the workers; those of a type that is not `Sendable` by the reader.
+    @Test func theWorkersMakeTheRecordsOfASendableType() throws {
+        typealias Subtrees = XMLSubtreeSequence<XMLEvents<XMLByteSource>>
+        /// Whether the workers make the records: `nil` when the parser does not build them.
+        func madeByWorkers<Record>(_ records: XMLDecodingSequence<Subtrees, Record>) -> Bool? {
+            (records.parser as? XMLEvents<XMLByteSource>.ParsedRecords).map { $0.work != nil }
+        }
+        let events = XMLEvents(data: Self.osm(nodes: 1), options: Self.options(parallel: true))
+        let subtrees = try events.elements(matching: "node")
+        #expect(madeByWorkers(try events.decode(Node.self, matching: "node")) == true)
+        #expect(madeByWorkers(subtrees.decode(Node.self)) == true)
+        #expect(madeByWorkers(try events.decode(matching: "node") { try $0.decode(Node.self) }) == true)
+        #expect(madeByWorkers(subtrees.decode { try $0.decode(Node.self) }) == true)
+        #expect(madeByWorkers(try events.decode(Box.self, matching: "node")) == false)
+        #expect(madeByWorkers(subtrees.decode(Box.self)) == false)
+        #expect(madeByWorkers(try events.decode(matching: "node") { try $0.decode(Box.self) }) == false)
+        #expect(madeByWorkers(subtrees.decode { try $0.decode(Box.self) }) == false)
     }
 
     /// A type that is not `Sendable` is decoded by the reader, with the same records.
