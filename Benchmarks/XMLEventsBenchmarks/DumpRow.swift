@@ -18,4 +18,14 @@ struct DumpRow: Codable, Sendable {
     var throughputVersusPipe: Double?
     /// The file's throughput against the plain file's within each repetition, median.
     var throughputVersusPlain: Double?
+    /// The same of `<tool> -dc dump.xml.<format> > /dev/null`, where measured (the multistream file).
+    var aloneMegabytesPerSecond: Double?
+    /// The file's throughput against the tool's alone within each repetition: median, and spread
+    /// ((max − min) / median).
+    var throughputVersusAlone: Double?
+    var throughputVersusAloneSpread: Double?
+    /// The same of `lbzip2 -n2 -dc dump.xml.<format> > /dev/null`, where measured, and lbzip2's
+    /// throughput against the tool's alone, median.
+    var parallelAloneMegabytesPerSecond: Double?
+    var parallelAloneVersusAlone: Double?
 }

@@ -26,6 +26,10 @@ struct ResultSummary: Codable, Sendable {
             for format in XMLEventsDumpContender.formats {
                 let file = runs.filter { $0.contender == XMLEventsDumpContender(format: format, way: .file).id }
                 let pipe = runs.filter { $0.contender == XMLEventsDumpContender(format: format, way: .pipe).id }
+                let alone = runs.filter { $0.contender == XMLEventsDumpContender(format: format, way: .alone).id }
+                let parallel = runs.filter {
+                    $0.contender == XMLEventsDumpContender(format: format, way: .parallelAlone).id
+                }
                 guard !file.isEmpty, !pipe.isEmpty else { continue }
                 rows.append(
                     DumpRow(
@@ -39,7 +43,14 @@ struct ResultSummary: Codable, Sendable {
                         plainMegabytesPerSecond: plain.isEmpty
                             ? nil : megabytes / SampleStatistics.median(plain.map(\.seconds)),
                         throughputVersusPipe: ratio(pipe, file, \.seconds),
-                        throughputVersusPlain: ratio(plain, file, \.seconds)
+                        throughputVersusPlain: ratio(plain, file, \.seconds),
+                        aloneMegabytesPerSecond: alone.isEmpty
+                            ? nil : megabytes / SampleStatistics.median(alone.map(\.seconds)),
+                        throughputVersusAlone: ratio(alone, file, \.seconds),
+                        throughputVersusAloneSpread: ratioSpread(alone, file, \.seconds),
+                        parallelAloneMegabytesPerSecond: parallel.isEmpty
+                            ? nil : megabytes / SampleStatistics.median(parallel.map(\.seconds)),
+                        parallelAloneVersusAlone: ratio(alone, parallel, \.seconds)
                     ))
             }
         }

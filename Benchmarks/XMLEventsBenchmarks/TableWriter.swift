@@ -176,13 +176,38 @@ enum TableWriter {
                 ratio(row.throughputVersusPlain),
             ])
         }
-        let explanation = """
+        var explanation = """
             A records document compressed by each format's tool at its default level, read by `xmlevents --format \
             summary` spawned on the compressed file (file: decompressed on a second thread of xmlevents), on the output \
             of `<tool> -dc` through a pipe (pipe: the shell's wall time, both processes), and on the plain file. \
             MB/s are of the plain document's size, wall clock, process start included. ×pipe and ×plain are the \
             file's throughput against the pipe's and the plain file's within each repetition, median.
             """
+        var alone = TextTable(
+            headers: [
+                "format", "size", "file MB/s", "alone MB/s", "×alone", "spread", "lbzip2 -n2 MB/s", "lbzip2 ×alone",
+            ],
+            numeric: Set(1...7))
+        for row in rows {
+            guard let aloneRate = row.aloneMegabytesPerSecond else { continue }
+            alone.rows.append([
+                row.format,
+                ByteFormat.size(row.byteCount),
+                String(format: "%.1f", row.fileMegabytesPerSecond),
+                String(format: "%.1f", aloneRate),
+                ratio(row.throughputVersusAlone),
+                row.throughputVersusAloneSpread.map { String(format: "%.0f%%", 100 * $0) } ?? "-",
+                row.parallelAloneMegabytesPerSecond.map { String(format: "%.1f", $0) } ?? "-",
+                ratio(row.parallelAloneVersusAlone),
+            ])
+        }
+        if !alone.rows.isEmpty {
+            explanation +=
+                "\n\nThe multistream file (900 kB pieces, a bzip2 stream each) against its decompression alone, "
+                + "`bzip2 -dc > /dev/null`, and lbzip2's on both cores: xmlevents decodes its streams on both cores "
+                + "while it parses. ×alone is within each repetition, median; spread is (max − min) / median.\n"
+                + alone.render()
+        }
         return "Dumps (xmlevents on compressed files, against a pipe from the format's tool and the plain file):\n"
             + table.render() + "\n" + explanation
     }

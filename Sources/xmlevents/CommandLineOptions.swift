@@ -387,7 +387,8 @@ struct CommandLineOptions {
                                 rows) on N cores, in chunks of whole records; the output is
                                 the same at any N. 1 is one parser (default: every core; a
                                 document of under 1 MiB, standard input, or one that is not
-                                made of records is read by one parser).
+                                made of records is read by one parser). The streams of a
+                                multistream bzip2 file are decoded on N threads too.
           --cdata               Report CDATA sections as "cdata" events instead of as text.
           --drop-whitespace     Drop text made only of whitespace (default: keep it).
           --huge                Lift the size limits (1 GB nodes, nesting 100,000 deep) for

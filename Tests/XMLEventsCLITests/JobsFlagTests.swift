@@ -19,11 +19,17 @@ import Testing
             .joined(separator: "\n")
     }
 
-    @Test(arguments: formats)
-    func theOutputIsTheSameAtAnyNumberOfJobs(_ format: [String]) async throws {
+    /// The document, and (`multistream`) its copy in pieces of 500 kB, a bzip2 stream each, as
+    /// pbzip2 and Wikipedia write them, whose streams `--jobs N` also decodes on N threads: the
+    /// output of `--jobs 1`, one parser and one decompression thread, byte for byte.
+    @Test(arguments: formats, [false, true])
+    func theOutputIsTheSameAtAnyNumberOfJobs(_ format: [String], multistream: Bool) async throws {
         try await TestFiles.with { files in
             let (document, records) = CorpusFixture.registry(byteCount: 5_000_000)
-            let path = try files.write(document, named: "records.xml")
+            var path = try files.write(document, named: "records.xml")
+            if multistream {
+                path = try DumpInputTests.compress(path, with: "split -b 500000 --filter='bzip2 -c' -", suffix: ".bz2")
+            }
             let one = try await CLI.run(format + ["--jobs", "1", path])
             #expect(one.status == 0, "\(one.errors)")
             #expect(one.output.count > 500)

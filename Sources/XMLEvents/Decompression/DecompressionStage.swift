@@ -25,6 +25,11 @@ import XMLEventsInput
 /// anything out, until every unit the parser was given has passed its check, a check fails, or
 /// ``verificationReach`` more bytes are out without a verdict; ``verdict`` then says
 /// which it was, and the reader which error the document ends with.
+///
+/// A multistream bzip2 file (pbzip2's, Wikipedia's) is decoded here, stream after stream, until
+/// ``streamPoolThreshold`` bytes are out; from the end of a stream after that, when another
+/// starts right there, its streams are decoded several at once by a ``Bzip2StreamPool`` and this
+/// thread hands their bytes out in order, counting them against the limits as its own.
 @usableFromInline
 final class DecompressionStage: @unchecked Sendable {
     // Safe: every stored `var` is read and written only with `condition` locked; the decoder is
@@ -49,9 +54,15 @@ final class DecompressionStage: @unchecked Sendable {
     /// or a zstd file's single frame, is checked only at its end, so a damaged byte further than
     /// this from it is reported as the parser meets it. (bzip2 stops at the block's end.)
     static let verificationReach = 8 << 20
+    /// How many bytes a multistream bzip2 file decompresses to on this thread alone before its
+    /// streams go to a ``Bzip2StreamPool``: a document smaller than this is read as before,
+    /// without starting threads for it.
+    static let streamPoolThreshold = 1 << 20
 
     let format: XMLDecompression.Format
     private let limits: XMLDecompression
+    /// How many threads decode a multistream bzip2 file's streams; 1 leaves them to this one.
+    private let streamThreads: Int
     private let condition = NSCondition()
 
     private var input = ByteChunkQueue()
@@ -103,9 +114,10 @@ final class DecompressionStage: @unchecked Sendable {
         case wait
     }
 
-    private init(format: XMLDecompression.Format, limits: XMLDecompression) {
+    private init(format: XMLDecompression.Format, limits: XMLDecompression, streamThreads: Int) {
         self.format = format
         self.limits = limits
+        self.streamThreads = streamThreads
     }
 
     /// What the reader's feed holds: when it goes, the thread stops and frees its decoder.
@@ -122,13 +134,16 @@ final class DecompressionStage: @unchecked Sendable {
         }
     }
 
-    /// Starts the thread for a document in `format`.
+    /// Starts the thread for a document in `format`, whose streams, if it is a multistream bzip2
+    /// file, `streamThreads` threads decode at once (1: this thread alone).
     ///
     /// - Throws: ``XMLDecompressionError`` with ``XMLDecompressionError/Code/unavailable`` when
     ///   this build has no decoder for the format, or ``XMLDecompressionError/Code/decoderFailed``
     ///   when the decoder cannot start.
     @usableFromInline
-    static func start(_ format: XMLDecompression.Format, limits: XMLDecompression) throws -> Owner {
+    static func start(_ format: XMLDecompression.Format, limits: XMLDecompression, streamThreads: Int) throws
+        -> Owner
+    {
         let made: (any StreamDecoder)?
         do throws(StreamDecoderFailure) {
             made = try Self.makeDecoder(format)
@@ -141,7 +156,7 @@ final class DecompressionStage: @unchecked Sendable {
                 code: .unavailable, format: format, compressedOffset: 0, decompressedOffset: 0,
                 message: "The document is \(format)-compressed, and \(Self.unavailability)")
         }
-        let stage = DecompressionStage(format: format, limits: limits)
+        let stage = DecompressionStage(format: format, limits: limits, streamThreads: streamThreads)
         let carried = DecoderHandOver(decoder)
         let thread = Thread {
             CurrentThread.setName("XMLEvents \(format)")
@@ -161,7 +176,8 @@ final class DecompressionStage: @unchecked Sendable {
         if let chunk = output.popFirst() {
             outputCount -= 1
             handedOutCount += chunk.count
-            if threadWaitsForRoom, outputCount <= Self.outputResumeCount { condition.signal() }
+            // Broadcast: a stream pool's threads wait on the same condition.
+            if threadWaitsForRoom, outputCount <= Self.outputResumeCount { condition.broadcast() }
             return .chunk(chunk)
         }
         switch outcome {
@@ -195,7 +211,7 @@ final class DecompressionStage: @unchecked Sendable {
         condition.lock()
         input.append(chunk)
         inputCount += 1
-        if threadWaitsForInput { condition.signal() }
+        if threadWaitsForInput { condition.broadcast() }
         condition.unlock()
     }
 
@@ -303,7 +319,7 @@ final class DecompressionStage: @unchecked Sendable {
 
     /// Decompresses the input until it ends, fails or the reader goes away.
     private func run(_ decoder: any StreamDecoder) {
-        var progress = DecoderProgress(format: format, limits: limits, decoder: decoder)
+        var progress = DecoderProgress(format: format, limits: limits)
         do {
             try pump(decoder, &progress)
         } catch is Cancelled {
@@ -324,7 +340,7 @@ final class DecompressionStage: @unchecked Sendable {
 
     private func pump(_ decoder: any StreamDecoder, _ progress: inout DecoderProgress) throws {
         var carried = Data()
-        var buffer = OutputBuffer()
+        var buffer = OutputBuffer(pool: OutputChunkPool())
         while true {
             switch nextInput(progress) {
             case .cancelled:
@@ -348,6 +364,11 @@ final class DecompressionStage: @unchecked Sendable {
                     throw failure
                 }
                 carried = consumed < bytes.count ? Data(bytes.dropFirst(consumed)) : Data()
+                if carried.withUnsafeBytes({ handsOverStreams(decoder, $0, progress) }) {
+                    if buffer.count > 0 { try emit(buffer.take(), progress) }
+                    try decodeStreams(from: carried, &progress)
+                    return
+                }
                 // Nothing queued behind it: hand out what is decompressed rather than keep it
                 // from the reader while the thread waits (a live stream's latest record).
                 if isLastQueued, buffer.count > 0 { try emit(buffer.take(), progress) }
@@ -374,15 +395,145 @@ final class DecompressionStage: @unchecked Sendable {
         while offset < bytes.count || mayHoldOutput {
             let step = try bytes.withUnsafeBytes { whole in
                 try buffer.fill { room in
-                    try progress.run(decoder.decode(UnsafeRawBufferPointer(rebasing: whole[offset...]), into: room))
+                    try progress.run(
+                        decoder, decoder.decode(UnsafeRawBufferPointer(rebasing: whole[offset...]), into: room))
                 }
             }
             offset += step.consumed
+            // A stream's end, where another's bytes follow: the rest may go to a stream pool.
+            if decoder.isAtEnd, offset < bytes.count,
+                bytes.withUnsafeBytes({
+                    handsOverStreams(decoder, UnsafeRawBufferPointer(rebasing: $0[offset...]), progress)
+                })
+            {
+                if buffer.isFull { try emit(buffer.take(), progress) }
+                break
+            }
             mayHoldOutput = buffer.isFull
             if buffer.isFull { try emit(buffer.take(), progress) }
             if step.consumed == 0 && step.produced == 0 { break }
         }
         return offset
+    }
+
+    /// Whether the rest of a multistream bzip2 file, `rest` on, goes to a ``Bzip2StreamPool``:
+    /// `decoder` has just ended a stream, ``streamPoolThreshold`` bytes are out, and `rest` starts
+    /// another.
+    private func handsOverStreams(
+        _ decoder: any StreamDecoder, _ rest: UnsafeRawBufferPointer, _ progress: DecoderProgress
+    )
+        -> Bool
+    {
+        format == .bzip2 && streamThreads > 1 && decoder.isAtEnd && progress.produced >= Self.streamPoolThreshold
+            && Bzip2StreamStarts.isStart(rest)
+    }
+
+    /// What this thread does next while a stream pool decodes.
+    private enum StreamStep {
+        /// Hand the pool the next compressed chunk.
+        case takeIn(Data)
+        /// Count or hand out what the pool has for the head.
+        case item(Bzip2StreamPool.Item)
+        /// The source failed, and all it gave was decoded.
+        case sourceFailed(any Error)
+    }
+
+    /// Decodes the rest of a multistream bzip2 file, `rest` and the input after it, on a
+    /// ``Bzip2StreamPool``'s threads, from the start of a stream; hands their bytes out in order,
+    /// each call of theirs counted in `progress` as this thread's own would be. Stops the pool's
+    /// threads however it ends.
+    private func decodeStreams(from rest: Data, _ progress: inout DecoderProgress) throws {
+        let pool = Bzip2StreamPool(from: progress.compressed, helpers: streamThreads, lock: condition)
+        pool.takeIn(rest)
+        pool.start()
+        defer { pool.stop() }
+        // The stream whose calls are counted (its start in the file), and the bytes out before it.
+        var head = -1
+        var headOutputStart = 0
+        var waitsForRoom = false
+        while true {
+            switch try nextStreamStep(pool, progress, &waitsForRoom) {
+            case .takeIn(let chunk):
+                pool.takeIn(chunk)
+            case .sourceFailed(let error):
+                throw error
+            case .item(.piece(let piece, let start)):
+                if start != head { (head, headOutputStart) = (start, progress.produced) }
+                try handOut(piece, from: headOutputStart, &progress)
+            case .item(.failure(let failure, let checked, let start)):
+                if start != head { (head, headOutputStart) = (start, progress.produced) }
+                throw progress.failed(failure, checked: headOutputStart + checked)
+            case .item(.end):
+                finish(.success(()), checked: progress.checked)
+                return
+            case .item(.cut):
+                throw DecompressedStreamCut(
+                    format: format, compressedOffset: progress.compressed, decompressedOffset: progress.produced)
+            }
+        }
+    }
+
+    /// Waits until the pool has something for the head and the reader has room for it, or the
+    /// pool wants input and has some; takes it.
+    private func nextStreamStep(_ pool: Bzip2StreamPool, _ progress: DecoderProgress, _ waitsForRoom: inout Bool) throws
+        -> StreamStep
+    {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if isCancelled { throw Cancelled() }
+            if isSettled(progress) { throw Settled() }
+            // As ``emit(_:_:)``: once the queue is full, go on when the reader has left a few.
+            if outputCount >= Self.outputCapacity {
+                waitsForRoom = true
+            } else if outputCount <= Self.outputResumeCount {
+                waitsForRoom = false
+            }
+            if !waitsForRoom || verification != nil, let item = pool.nextItem() {
+                switch item {
+                case .end, .cut:
+                    if case .failed(let error)? = inputEnd { return .sourceFailed(error) }
+                default:
+                    break
+                }
+                return .item(item)
+            }
+            if pool.wantsInput, let chunk = input.popFirst() {
+                inputCount -= 1
+                reader?.resume()
+                reader = nil
+                return .takeIn(chunk)
+            }
+            if inputEnd != nil, inputCount == 0, !pool.inputHasEnded {
+                pool.endInput()
+                continue
+            }
+            threadWaitsForInput = true
+            threadWaitsForRoom = waitsForRoom
+            condition.wait()
+            threadWaitsForInput = false
+            threadWaitsForRoom = false
+        }
+    }
+
+    /// Counts the calls of `piece`, the head's, whose output starts `outputStart` bytes into the
+    /// document, and hands its bytes out; past a limit, hands out the bytes of the calls before
+    /// and throws, as for this thread's own calls.
+    private func handOut(_ piece: Bzip2StreamPool.Piece, from outputStart: Int, _ progress: inout DecoderProgress)
+        throws
+    {
+        var counted = 0
+        for call in piece.calls {
+            do {
+                try progress.count(
+                    consumed: call.consumed, produced: call.produced, checked: outputStart + call.checked)
+            } catch {
+                if counted > 0 { try? emit(piece.bytes.prefix(counted), progress) }
+                throw error
+            }
+            counted += call.produced
+        }
+        if !piece.bytes.isEmpty { try emit(piece.bytes, progress) }
     }
 
     /// Writes out what the decoder holds once the input has ended. (What it held behind a full
@@ -392,7 +543,7 @@ final class DecompressionStage: @unchecked Sendable {
     {
         while true {
             _ = try buffer.fill { room in
-                try progress.run((consumed: 0, produced: decoder.finish(into: room)))
+                try progress.run(decoder, (consumed: 0, produced: decoder.finish(into: room)))
             }
             let wasFull = buffer.isFull
             if wasFull { try emit(buffer.take(), progress) }
@@ -482,147 +633,6 @@ private struct DecoderHandOver: @unchecked Sendable {
 
     init(_ decoder: any StreamDecoder) {
         self.decoder = decoder
-    }
-}
-
-/// One decompressed chunk being filled.
-private struct OutputBuffer {
-    private let pool = OutputChunkPool()
-    private var data: Data
-    private(set) var count = 0
-
-    init() {
-        data = pool.chunk()
-    }
-
-    var isFull: Bool { count == data.count }
-
-    /// Lets `body` write into the room left, and counts what it wrote.
-    mutating func fill(
-        _ body: (UnsafeMutableRawBufferPointer) throws -> (consumed: Int, produced: Int)
-    ) rethrows -> (consumed: Int, produced: Int) {
-        let start = count
-        let step = try data.withUnsafeMutableBytes { whole in
-            try body(UnsafeMutableRawBufferPointer(rebasing: whole[start...]))
-        }
-        count += step.produced
-        return step
-    }
-
-    /// The bytes written, as a chunk of their own; the buffer starts anew.
-    mutating func take() -> Data {
-        var chunk = data
-        if count < chunk.count { chunk.count = count }
-        data = pool.chunk()
-        count = 0
-        return chunk
-    }
-}
-
-/// The memory of the decompressed chunks, used again once the reader has parsed them.
-///
-/// A chunk the reader drops comes back here rather than to `free`: the thread then writes into
-/// pages already mapped and warm, instead of a fresh allocation that the system maps (and the
-/// allocator may unmap again) page by page — work that lands on both cores. The pool keeps at
-/// most ``keptCount`` chunks; it lives as long as the stage's buffer or any chunk handed out.
-private final class OutputChunkPool: Sendable {
-    /// The queue's chunks, the one being filled, and one the reader is parsing.
-    static let keptCount = DecompressionStage.outputCapacity + 2
-
-    /// Free chunks' addresses (as integers, so the pool is plainly `Sendable`).
-    private let free = Mutex<[UInt]>([])
-
-    deinit {
-        free.withLock { addresses in
-            for address in addresses { Foundation.free(UnsafeMutableRawPointer(bitPattern: address)) }
-        }
-    }
-
-    /// A chunk's room, not zeroed first: every byte handed out was written by the decoder.
-    func chunk() -> Data {
-        let size = DecompressionStage.outputChunkSize
-        let reused = free.withLock { $0.popLast() }.flatMap { UnsafeMutableRawPointer(bitPattern: $0) }
-        guard let bytes = reused ?? malloc(size) else { return Data(count: size) }
-        return Data(bytesNoCopy: bytes, count: size, deallocator: .custom { [self] bytes, _ in give(bytes) })
-    }
-
-    /// Takes back a chunk's memory, or frees it when the pool holds enough.
-    private func give(_ bytes: UnsafeMutableRawPointer) {
-        let kept = free.withLock { addresses in
-            guard addresses.count < Self.keptCount else { return false }
-            addresses.append(UInt(bitPattern: bytes))
-            return true
-        }
-        if !kept { Foundation.free(bytes) }
-    }
-}
-
-/// The bytes a decoder has read and written, checked against the limits after every call.
-private struct DecoderProgress {
-    let format: XMLDecompression.Format
-    let limits: XMLDecompression
-    let decoder: any StreamDecoder
-    private(set) var compressed = 0
-    private(set) var produced = 0
-
-    init(format: XMLDecompression.Format, limits: XMLDecompression, decoder: any StreamDecoder) {
-        self.format = format
-        self.limits = limits
-        self.decoder = decoder
-    }
-
-    /// How many of the bytes produced have passed their unit's check.
-    var checked: Int { decoder.checkedByteCount }
-
-    /// Counts one decoder call (`call`), turning its failure and a limit passed into
-    /// ``XMLDecompressionError``.
-    mutating func run(
-        _ call: @autoclosure () throws(StreamDecoderFailure) -> (consumed: Int, produced: Int)
-    ) throws(XMLDecompressionError) -> (consumed: Int, produced: Int) {
-        let step: (consumed: Int, produced: Int)
-        do throws(StreamDecoderFailure) {
-            step = try call()
-        } catch {
-            throw failure(error)
-        }
-        compressed += step.consumed
-        produced += step.produced
-        try checkLimits()
-        return step
-    }
-
-    private func checkLimits() throws(XMLDecompressionError) {
-        if produced > limits.maximumDecompressedBytes {
-            throw limitError(
-                "The document decompresses to more than \(limits.maximumDecompressedBytes) bytes, "
-                    + "XMLDecompression.maximumDecompressedBytes")
-        }
-        guard produced > limits.ratioFreeBytes else { return }
-        let (allowed, overflow) = Swift.max(compressed, 1).multipliedReportingOverflow(by: limits.maximumRatio)
-        if !overflow, produced > allowed {
-            throw limitError(
-                "The document expands more than \(limits.maximumRatio) times its compressed size, "
-                    + "XMLDecompression.maximumRatio (after the first \(limits.ratioFreeBytes) bytes)")
-        }
-    }
-
-    private func limitError(_ message: String) -> XMLDecompressionError {
-        XMLDecompressionError(
-            code: .limitExceeded, format: format, compressedOffset: compressed, decompressedOffset: produced,
-            message: message)
-    }
-
-    private func failure(_ failure: StreamDecoderFailure) -> XMLDecompressionError {
-        let (code, message): (XMLDecompressionError.Code, String) =
-            switch failure.kind {
-            case .corrupt: (.corruptData, "The \(format) data is corrupt: \(failure.detail)")
-            case .trailingData: (.corruptData, "The \(format) data is followed by other bytes: \(failure.detail)")
-            case .windowTooLarge: (.limitExceeded, "The \(format) stream needs too large a window: \(failure.detail)")
-            case .failed: (.decoderFailed, "The \(format) decoder failed: \(failure.detail)")
-            }
-        return XMLDecompressionError(
-            code: code, format: format, compressedOffset: compressed + failure.consumed, decompressedOffset: produced,
-            message: message)
     }
 }
 

@@ -96,7 +96,8 @@ public struct XMLParsingOptions: Sendable {
     /// each parsed by a parser of its own, with exactly the single parser's events, records,
     /// errors and positions. Default: ``Parallelism/automatic``, every core (one less for a
     /// compressed document) for a reader that does not run on an actor; ``Parallelism/off``
-    /// keeps one parser. See <doc:Performance>.
+    /// keeps one parser. It also sets how many threads decode a multistream bzip2 document's
+    /// streams at once. See <doc:Performance>.
     public var parallelism: Parallelism
 
     /// Creates options; every parameter defaults to the safe choice.

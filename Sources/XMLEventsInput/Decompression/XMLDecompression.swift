@@ -7,7 +7,9 @@
 /// the speed of the slower of the two. A document that starts with `<`, a byte order mark or
 /// white space is parsed as it is, at no cost. Concatenated members and multistream files (pigz,
 /// pbzip2, bgzip, Wikipedia's multistream bzip2, `xz` and `zstd` frames one after the other) are
-/// read to the end.
+/// read to the end; the streams of a multistream bzip2 file are decoded on as many cores as
+/// ``XMLParsingOptions/parallelism`` allows, and handed to the parser in order (see
+/// <doc:ReadingDumps>).
 ///
 /// ```swift
 /// var options = XMLParsingOptions()

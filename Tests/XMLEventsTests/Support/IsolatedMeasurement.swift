@@ -23,7 +23,7 @@
                 LoopbackHTTPTests.Lifecycle.startStopCycles,
                 HTTPTests.HTTPProxyAndTrustTests.environmentProxy,
             ] + HTTPTests.HTTPCompressedBombTests.all + DumpMemoryMeasurements.all
-            + VerificationThreadMeasurements.all + BlockingSourceTests.measurements
+            + VerificationThreadMeasurements.all + BlockingSourceTests.measurements + StreamPoolMeasurements.all
 
         /// Runs this measurement in a child process and returns its figures.
         func run() async throws -> Figures {

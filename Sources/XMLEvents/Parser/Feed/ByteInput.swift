@@ -30,12 +30,15 @@ struct ByteInput<Source: AsyncIteratorProtocol> where Source.Element: Contiguous
     /// Tells whether the source's next chunk is at hand, for a source that can
     /// (``ChunkReadiness``); looked up once, for the source's type.
     @usableFromInline let readiness: ((Source) -> Bool)?
+    /// How many threads decode the streams of a multistream bzip2 document at once.
+    @usableFromInline let streamThreads: Int
 
     @usableFromInline
-    init(source: Source, decompression: XMLDecompression) {
+    init(source: Source, decompression: XMLDecompression, parallelism: XMLParsingOptions.Parallelism) {
         self.source = source
         unpacking = decompression.isEnabled ? .sniffing(decompression) : .plain
         readiness = Self.readinessProbe(for: Source.self)
+        streamThreads = parallelism.streamDecoderCount
     }
 
     /// Whether reading the next chunk will not wait (a regular file, data in memory, a stream or
@@ -148,7 +151,7 @@ struct ByteInput<Source: AsyncIteratorProtocol> where Source.Element: Contiguous
     nonisolated(nonsending) mutating func startDecompressing(
         _ format: XMLDecompression.Format, _ setting: XMLDecompression, first: Data?
     ) async throws -> Data? {
-        let owner = try DecompressionStage.start(format, limits: setting)
+        let owner = try DecompressionStage.start(format, limits: setting, streamThreads: streamThreads)
         unpacking = .decompressing(owner)
         if let first { owner.stage.push(first) }
         return try await nextDecompressed(owner.stage)

@@ -87,8 +87,8 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
         tape = parse.driver.tape
         self.options = options
         stages = Stages(
-            input: ByteInput(source: source, decompression: options.decompression), parse: parse, options: options,
-            work: work)
+            input: ByteInput(source: source, decompression: options.decompression, parallelism: options.parallelism),
+            parse: parse, options: options, work: work)
     }
 
     /// Parses the next step onto the tape (whose events the reader has read): returns `false`
