@@ -49,13 +49,13 @@ import XMLCorpus
         return (Array(bytes[..<rootStartTagEnd]), chunks)
     }
 
-    static func chunkedParse(_ document: Data, size: Int) throws -> [Located] {
+    static func chunkedParse(_ document: Data, size: Int) async throws -> [Located] {
         let (prefix, chunks) = try chunks(of: document, size: size)
         let frame = try #require(DocumentFrame(prefix: prefix, options: locating))
         var placer = ChunkPlacer(frame: frame)
         var located: [Located] = []
         for chunk in chunks {
-            var parse = FramedChunkParse(chunk, in: frame, options: locating)
+            var parse = await FramedChunkParse.parse(chunk, in: frame, options: locating)
             placer.place(&parse)
             if let error = parse.error { throw error }
             var reader = EventTape.OwnedEventReader()
@@ -89,7 +89,7 @@ import XMLCorpus
         let document = Data(Self.documents[index].utf8)
         let expected = try await Self.singleParse(document)
         for size in [1, 5, 20, 1 << 20] {
-            let chunked = try Self.chunkedParse(document, size: size)
+            let chunked = try await Self.chunkedParse(document, size: size)
             #expect(chunked == expected, "chunks of \(size)")
         }
     }
@@ -99,7 +99,7 @@ import XMLCorpus
         let document = CorpusDocument(shape: shape, targetByteCount: 400_000).data()
         let expected = try await Self.singleParse(document)
         for size in [3_000, 50_000, 150_000] {
-            let chunked = try Self.chunkedParse(document, size: size)
+            let chunked = try await Self.chunkedParse(document, size: size)
             #expect(chunked.count == expected.count, "chunks of \(size)")
             if let mismatch = zip(chunked, expected).first(where: { $0 != $1 }) {
                 Issue.record("chunks of \(size): \(mismatch.0) instead of \(mismatch.1)")

@@ -20,15 +20,15 @@ struct FramedChunkParse {
     /// `work`, places the locations at the chunk's foreseen column and has `work` build the
     /// tape's product.
     ///
-    /// The parse keeps the chunk's place, not its bytes: the reader's stage holds those until
-    /// the parse is handed out, and then uses their storage again.
-    init(
+    /// The parse gives its thread back whenever a ``ParseTimeSlice`` is over, as a single parse
+    /// does: a chunk is milliseconds of work, and several documents parsed at once would
+    /// otherwise hold the pool's threads from timers and other tasks for the length of their
+    /// chunks in flight. It keeps the chunk's place, not its bytes: the reader's stage holds
+    /// those until the parse is handed out, and then uses their storage again.
+    static func parse(
         _ chunk: RecordChunk, in frame: DocumentFrame, options: XMLParsingOptions, work: ChunkWork? = nil,
         tape: EventTape = EventTape()
-    ) {
-        var place = chunk
-        place.bytes = []
-        self.chunk = place
+    ) async -> FramedChunkParse {
         let driver = ParseDriver(options: options, tape: tape)
         var segments: [[UInt8]] = []
         if !chunk.isFirst { segments.append(frame.prefix) }
@@ -40,17 +40,35 @@ struct FramedChunkParse {
         // check parsed it); unless libxml2 has still not reported the root's start, the tape
         // is rewound.
         var root: XMLName?
-        let parsed = Self.feed(driver, segments) { index in
+        let rewinds = { (index: Int) -> Bool in
             guard index == 1, !chunk.isFirst else { return false }
             driver.flush(appending: true)
             root = driver.tape.lastEntryStartElementName
             return root != nil
         }
-        self.tape = parsed.tape
-        error = parsed.error
+        var progress = FeedProgress()
+        var slice = ParseTimeSlice()
+        while !feed(driver, segments, progress: &progress, rewinding: rewinds, until: { slice.isOver() }) {
+            await Task.yield()
+            slice.restart()
+        }
+        return FramedChunkParse(chunk, parsedBy: driver, root: root, in: frame, work: work)
+    }
+
+    /// The parse of `chunk` that `driver` made, whose root element (when the chunk does not
+    /// start the document) is `root` if the prefix alone reported it.
+    private init(
+        _ chunk: RecordChunk, parsedBy driver: ParseDriver, root: XMLName?, in frame: DocumentFrame, work: ChunkWork?
+    ) {
+        var place = chunk
+        place.bytes = []
+        self.chunk = place
+        tape = driver.tape
+        error = driver.error
         end = driver.position
         openElements = driver.openElementCount
         guard error == nil else { return }
+        var root = root
         if !chunk.isFirst, root == nil {
             root = tape.firstStartElementName
             tape.removeEntries(throughFirstStartElement: true)
@@ -67,25 +85,53 @@ struct FramedChunkParse {
         }
     }
 
+    /// How far ``feed(_:_:progress:rewinding:until:)`` has fed its segments.
+    struct FeedProgress {
+        var segment = 0
+        var offset = 0
+        var startsSegment = true
+    }
+
     /// Feeds `segments` to `driver` one after the other, in its canonical steps, every step's
     /// events kept on its tape, but those before the segment for which `rewinds` (given the
     /// segment's index, before it is fed) says so; the last segment ends the input.
     static func feed(
         _ driver: ParseDriver, _ segments: [[UInt8]], rewinding rewinds: (Int) -> Bool = { _ in false }
     ) -> (tape: EventTape, error: XMLParsingError?) {
-        for (index, segment) in segments.enumerated() {
-            let isLast = index == segments.count - 1
-            var appending = !rewinds(index)
-            segment.withUnsafeBytes { bytes in
-                var remaining = bytes
-                repeat {
-                    let taken = driver.parseStep(remaining, terminate: isLast, appending: appending)
-                    appending = true
-                    remaining = UnsafeRawBufferPointer(rebasing: remaining[taken...])
-                } while !remaining.isEmpty && driver.error == nil
-            }
-            if driver.error != nil { break }
-        }
+        var progress = FeedProgress()
+        _ = feed(driver, segments, progress: &progress, rewinding: rewinds, until: { false })
         return (driver.tape, driver.error)
+    }
+
+    /// Feeds `segments` from `progress` on, as ``feed(_:_:rewinding:)`` does, until they are
+    /// fed or the driver fails (`true`), or until `isOver`, asked after each step that leaves
+    /// bytes to feed, says to stop for now (`false`).
+    static func feed(
+        _ driver: ParseDriver, _ segments: [[UInt8]], progress: inout FeedProgress, rewinding rewinds: (Int) -> Bool,
+        until isOver: () -> Bool
+    ) -> Bool {
+        while progress.segment < segments.count {
+            let index = progress.segment
+            let segment = segments[index]
+            let isLast = index == segments.count - 1
+            var appending = true
+            if progress.startsSegment {
+                appending = !rewinds(index)
+                progress.startsSegment = false
+            }
+            repeat {
+                let offset = progress.offset
+                let taken = segment.withUnsafeBytes { bytes in
+                    driver.parseStep(
+                        UnsafeRawBufferPointer(rebasing: bytes[offset...]), terminate: isLast, appending: appending)
+                }
+                appending = true
+                progress.offset += taken
+                if driver.error != nil { return true }
+                if progress.offset < segment.count, isOver() { return false }
+            } while progress.offset < segment.count
+            progress = FeedProgress(segment: index + 1)
+        }
+        return true
     }
 }

@@ -59,9 +59,11 @@ final class RecordWorkQueue: Sendable {
         _ index: Int, _ chunk: RecordChunk, in frame: DocumentFrame, options: XMLParsingOptions, work: ChunkWork?
     ) {
         let task = Task.detached(priority: Task.currentPriority) { [self] in
-            guard !Task.isCancelled else { return }
+            // One parse a core in the process, whatever the number of documents.
+            guard await ChunkParsePermits.shared.acquire() else { return }
+            defer { ChunkParsePermits.shared.release() }
             let tape = spareTapes.withLock { $0.popLast() }?.tape ?? EventTape()
-            let parse = FramedChunkParse(chunk, in: frame, options: options, work: work, tape: tape)
+            let parse = await FramedChunkParse.parse(chunk, in: frame, options: options, work: work, tape: tape)
             finish(index, HandedOver(parse: parse))
         }
         let cancelled = state.withLock { state in

@@ -4,8 +4,9 @@ import Foundation
 /// reader in document order: the parse stage of a feed once ``RecordLookout`` has switched it.
 ///
 /// It reads the input, cuts it at the splitter's boundaries into chunks of about
-/// ``chunkByteCount`` bytes (sooner when the next bytes would have to be waited for, so that a
-/// slow source does not hold records back), starts a parse of each (``RecordWorkQueue``), and
+/// ``chunkByteCount`` bytes (``eventChunkByteCount`` for a reader of events; sooner when the
+/// next bytes would have to be waited for, so that a slow source does not hold records back),
+/// starts a parse of each (``RecordWorkQueue``), and
 /// hands out the parses in order, their positions placed in the document (``ChunkPlacer``). At
 /// most ``workerCount`` + 1 chunks are read ahead of the reader: a slow reader stops the reading.
 ///
@@ -18,6 +19,14 @@ struct RecordsParse {
     /// parsed again cost little (about 1 % at this size), small enough that the chunks in flight
     /// and the values built from them stay a few tens of megabytes.
     static let chunkByteCount = 512 << 10
+    /// The size of a chunk whose events the reader reads one by one (owned events, a visitor):
+    /// the reader goes through a chunk's events without giving its thread back, so its chunks
+    /// are smaller, for the few milliseconds a time slice lasts (see ``ParseTimeSlice``) rather
+    /// than tens of them in a debug build.
+    static let eventChunkByteCount = 128 << 10
+
+    /// The size of this parse's chunks.
+    private let chunkByteCount: Int
 
     /// Where the single parse that takes over starts, and what it is given.
     struct Handover {
@@ -81,6 +90,7 @@ struct RecordsParse {
         self.options = options
         self.work = work
         self.workerCount = workerCount
+        chunkByteCount = work == nil ? Self.eventChunkByteCount : Self.chunkByteCount
         owner = RecordWorkQueue.Owner(spareTapeLimit: workerCount + 2)
     }
 
@@ -139,7 +149,7 @@ struct RecordsParse {
         if whole {
             end = pendingOffset + pending.count
         } else {
-            guard let last = pendingBoundary, sooner || pending.count >= Self.chunkByteCount else {
+            guard let last = pendingBoundary, sooner || pending.count >= chunkByteCount else {
                 return nil
             }
             end = last.offset
@@ -154,7 +164,7 @@ struct RecordsParse {
         var bytes = pending
         var rest = spareBytes
         spareBytes = []
-        rest.reserveCapacity(Self.chunkByteCount + (64 << 10))
+        rest.reserveCapacity(chunkByteCount + (64 << 10))
         rest.append(contentsOf: pending[count...])
         pending = rest
         bytes.removeSubrange(count...)
