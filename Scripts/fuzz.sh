@@ -3,8 +3,9 @@
 #
 # The target is compiled with swiftc rather than SwiftPM so that no fuzzing product ships with
 # the package: ThreadSafety becomes its own module (the library imports it by name), and the
-# library's sources, without the HTTP client (the target never touches the network), are
-# compiled into one module together with Fuzz/*.swift and the corpus generator's SplitMix64.
+# byte sources (XMLEventsInput) are a module as in the package, and the core's sources, with the
+# traits off (the target never touches the network or compressed input), are compiled into one
+# module together with Fuzz/*.swift and the corpus generator's SplitMix64.
 set -euo pipefail
 
 usage() {
@@ -77,12 +78,22 @@ build_target() {
         clang -O1 -g -fsanitize=fuzzer-no-link,address -I "$root/Sources/CTapeRecorder/include" \
             "${xml_cflags[@]}" -c "$root/Sources/CTapeRecorder/TapeRecorder.c" -o "$build/CTapeRecorder.o"
 
+        # The byte sources, a module of their own as in the package: the core imports it by name.
+        local input=()
+        while IFS= read -r file; do input+=("$file"); done \
+            < <(find "$root/Sources/XMLEventsInput" -name '*.swift' | sort)
+        swiftc "${flags[@]}" -wmo -module-name XMLEventsInput -I "$build" \
+            -emit-module -emit-module-path "$build/XMLEventsInput.swiftmodule" \
+            -emit-object -o "$build/XMLEventsInput.o" "${input[@]}"
+
+        # The core with its traits off (no HTTP, no compression: the target never touches either).
         local library=()
         while IFS= read -r file; do library+=("$file"); done \
-            < <(find "$root/Sources/XMLEvents" -name '*.swift' -not -path "$root/Sources/XMLEvents/HTTP/*" | sort)
+            < <(find "$root/Sources/XMLEvents" -name '*.swift' | sort)
         swiftc "${flags[@]}" -wmo -module-name XMLEventsFuzz \
             -I "$build" -I "$root/Sources/CLibXML2" -I "$root/Sources/CTapeRecorder/include" "${cflags[@]}" \
-            "${library[@]}" "$root/TestSupport/XMLCorpus/SplitMix64.swift" "$root"/Fuzz/*.swift "$build/ThreadSafety.o" "$build/CTapeRecorder.o" \
+            "${library[@]}" "$root/TestSupport/XMLCorpus/SplitMix64.swift" "$root"/Fuzz/*.swift \
+            "$build/ThreadSafety.o" "$build/XMLEventsInput.o" "$build/CTapeRecorder.o" \
             "${xml_libs[@]}" -o "$binary"
     )
 }
