@@ -84,14 +84,10 @@ extension EventTapeFeed {
         }
         switch outcome {
         case .chunk(let parse):
-            // The last chunk's tape goes back to the workers once nothing but this feed holds it.
-            if isKnownUniquelyReferenced(&tape), let records = stages?.records {
-                let read = tape
-                tape = parse.tape
-                records.recycle(read)
-            } else {
-                tape = parse.tape
-            }
+            var read = parse.tape
+            swap(&tape, &read)
+            // The last chunk's tape goes back to the workers when nothing but this feed held it.
+            if isKnownUniquelyReferenced(&read) { stages?.records?.recycle(read) }
         case .end:
             if !appending { discardTape() }
             end(with: nil)

@@ -35,7 +35,7 @@ final class RecordWorkQueue: Sendable {
     /// At most this many spare tapes are kept: one for each parse that can be in flight.
     private let spareTapeLimit: Int
 
-    init(spareTapeLimit: Int = 4) {
+    init(spareTapeLimit: Int) {
         self.spareTapeLimit = spareTapeLimit
     }
 
