@@ -12,7 +12,7 @@ extension ChunkWork {
         builder: @escaping @Sendable () -> Builder,
         make: @escaping @Sendable (Builder.Selection, Builder) throws -> Value?
     ) -> ChunkWork {
-        ChunkWork { tape, root in
+        ChunkWork { tape, root, slice in
             var selection = XMLTapeSelection(path, builder: builder())
             guard !selection.enterRoot(root) else { return nil }
             var values = ChunkValues<Value>()
@@ -23,6 +23,7 @@ extension ChunkWork {
                     values.error = error
                     break
                 }
+                await slice.yieldIfOver()
             }
             return values
         }

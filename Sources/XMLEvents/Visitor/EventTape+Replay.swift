@@ -2,12 +2,23 @@ extension EventTape {
     /// Plays every event of the tape to `visitor`, with borrowed views into the tape's buffers.
     @inlinable
     func replay<Visitor: XMLVisitor>(into visitor: inout Visitor) throws {
+        var cursor = Cursor()
+        try replay(into: &visitor, from: &cursor, upTo: count)
+    }
+
+    /// Plays the events from `cursor` up to the entry at `end` (not included) to `visitor`, and
+    /// leaves `cursor` after the last one played: a replay in parts, for a worker that gives its
+    /// thread back between them.
+    @inlinable
+    func replay<Visitor: XMLVisitor>(into visitor: inout Visitor, from cursor: inout Cursor, upTo end: Int) throws {
         let columns = self.columns.pointee
         let bytes = UnsafePointer(columns.bytes.base)
         let attributes = columns.attributes.buffer
         let namespaces = columns.namespaces.buffer
-        var cursor = Cursor()
-        for entry in columns.entries.buffer {
+        let entries = columns.entries.buffer
+        while cursor.index < end {
+            let entry = entries[cursor.index]
+            cursor.index &+= 1
             switch entry.kind {
             case .startElement:
                 let rows = cursor.takeStartTag(entry)

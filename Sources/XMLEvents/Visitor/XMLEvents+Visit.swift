@@ -63,10 +63,16 @@ extension XMLEvents {
         chunkVisitor makeVisitor: @escaping @Sendable () -> Visitor,
         merging merge: (inout Visitor, consuming Visitor) throws -> Void
     ) async throws {
-        let work = ChunkWork { tape, _ in
+        let work = ChunkWork { tape, _, slice in
             var chunkVisitor = makeVisitor()
+            var cursor = EventTape.Cursor()
             do {
-                try tape.replay(into: &chunkVisitor)
+                // In parts of a few thousand events, so that a slow visitor gives its thread back.
+                while cursor.index < tape.count {
+                    let end = Swift.min(tape.count, cursor.index &+ 4096)
+                    try tape.replay(into: &chunkVisitor, from: &cursor, upTo: end)
+                    await slice.yieldIfOver()
+                }
                 return ChunkValues(values: [chunkVisitor])
             } catch {
                 return ChunkValues(values: [chunkVisitor], error: error)

@@ -35,4 +35,13 @@ struct ParseTimeSlice {
     mutating func restart() {
         deadline = ContinuousClock.now.advanced(by: ParseTimeSlice.length)
     }
+
+    /// Gives the thread back, and starts a new slice, when the slice is over: for work that is
+    /// not a parse's steps (a worker building values from a chunk's events) but as long.
+    @inlinable
+    mutating func yieldIfOver() async {
+        guard isOver() else { return }
+        await Task.yield()
+        restart()
+    }
 }

@@ -4,7 +4,9 @@
 ///
 /// The worker runs it on the chunk's tape, with the chunk's events only (the last chunk's include
 /// the root's end) and their locations the document's, given the root element's name, and puts
-/// what it returns on the tape as its ``EventTape/product``. It returns `nil` when the reader
+/// what it returns on the tape as its ``EventTape/product``. It gives its thread back whenever the
+/// parse's ``ParseTimeSlice``, which it is given, is over, as the parse does: building a chunk's
+/// values takes longer than parsing it. It returns `nil` when the reader
 /// must read the events itself: when the root element is selected, for one, since a selection
 /// would then span every chunk.
 ///
@@ -13,10 +15,16 @@
 /// values.
 @usableFromInline
 struct ChunkWork: Sendable {
-    let build: @Sendable (_ tape: EventTape, _ root: XMLName) -> (any Sendable)?
+    /// Builds the product of a chunk's tape, given the root's name and the parse's time slice.
+    @usableFromInline typealias Build =
+        @Sendable (_ tape: EventTape, _ root: XMLName, _ slice: inout ParseTimeSlice) async -> (
+            any Sendable
+        )?
+
+    let build: Build
 
     @usableFromInline
-    init(build: @escaping @Sendable (_ tape: EventTape, _ root: XMLName) -> (any Sendable)?) {
+    init(build: @escaping Build) {
         self.build = build
     }
 }

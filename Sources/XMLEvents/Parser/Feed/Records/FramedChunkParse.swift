@@ -15,6 +15,8 @@ struct FramedChunkParse {
     /// The column the tape's locations were placed at on the chunk's first line, when the
     /// worker placed them (for `work`); `nil` while they are the chunk parser's.
     var placedColumn: Int?
+    /// The root element's name, when the locations were placed: what the chunk's work is given.
+    private var placedRoot: XMLName?
 
     /// Parses `chunk` inside `frame` onto `tape` (empty); when the parse succeeds and there is
     /// `work`, places the locations at the chunk's foreseen column and has `work` build the
@@ -52,13 +54,18 @@ struct FramedChunkParse {
             await Task.yield()
             slice.restart()
         }
-        return FramedChunkParse(chunk, parsedBy: driver, root: root, in: frame, work: work)
+        let parse = FramedChunkParse(chunk, parsedBy: driver, root: root, in: frame, placing: work != nil)
+        if let work, let root = parse.placedRoot {
+            parse.tape.product = await work.build(parse.tape, root, &slice)
+        }
+        return parse
     }
 
     /// The parse of `chunk` that `driver` made, whose root element (when the chunk does not
-    /// start the document) is `root` if the prefix alone reported it.
+    /// start the document) is `root` if the prefix alone reported it; when `placing`, and the
+    /// parse succeeded, with the locations placed at the chunk's foreseen column.
     private init(
-        _ chunk: RecordChunk, parsedBy driver: ParseDriver, root: XMLName?, in frame: DocumentFrame, work: ChunkWork?
+        _ chunk: RecordChunk, parsedBy driver: ParseDriver, root: XMLName?, in frame: DocumentFrame, placing: Bool
     ) {
         var place = chunk
         place.bytes = []
@@ -74,14 +81,14 @@ struct FramedChunkParse {
             tape.removeEntries(throughFirstStartElement: true)
         }
         if !chunk.isLast { tape.removeTrailingRootEnd() }
-        if let work, let root, !chunk.isFirst {
+        if placing, let root, !chunk.isFirst {
             let shift = ChunkPlacer.Shift(frame: frame, offset: chunk.offset, line: chunk.line, column: chunk.column)
             tape.placeLocations { location in
                 (location.line, location.column, location.byteOffset) = shift.apply(
                     line: location.line, column: location.column, byteOffset: location.byteOffset)
             }
             placedColumn = chunk.column
-            tape.product = work.build(tape, root)
+            placedRoot = root
         }
     }
 
