@@ -94,6 +94,21 @@ import XMLCorpus
                 + "<b q=\"'\"" + (0..<12).map { " p\($0)=\"2\"" }.joined() + ">text \" with ' quotes > here</b>"
                 + "<c" + String(repeating: " ", count: 130) + "/><d x='>>>\"'></d>\n</r>"
         ),
+        (
+            // Many 64-byte blocks of plain tags, read from the bitmaps at once, among what that
+            // read leaves to the byte-wise one: `>` in character data and in values, comments,
+            // CDATA sections and processing instructions between and inside records, empty
+            // records, and the root's end tag in the same (whole) block as records.
+            "plain tags over many blocks, among markup they leave to the byte-wise read",
+            "<r>"
+                + (0..<40).map { index in
+                    [
+                        "<a i=\"\(index)\"><b>x</b><c/><d><e>y</e></d></a>", "<a>1 > 0<b/></a><e/>",
+                        "<a><!-- <a> --><b k='/>'/></a>", "<a><![CDATA[</a>]]><?p </a>?><b/></a>",
+                        "<a>x</a>\n<a/><a v=\">\">t</a>",
+                    ][index % 5]
+                }.joined() + "<z/></r>\n<!-- " + String(repeating: "x", count: 80) + " -->"
+        ),
     ]
 
     @Test(arguments: edgeCases.indices)
