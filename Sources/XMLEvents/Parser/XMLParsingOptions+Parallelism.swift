@@ -8,7 +8,9 @@ extension XMLParsingOptions {
     /// inside the document's prolog and root start tag; the events, records, errors and positions
     /// are exactly the single parser's, in document order. The single parser reads the document's
     /// first mebibyte and keeps the document when it is smaller, not made of records, not UTF-8,
-    /// declares entities or attribute defaults in its internal subset, or when the options ask
+    /// declares attribute defaults or parameter entities in its internal subset, or general
+    /// entities one reference to which adds more than the expansion ratio times its own bytes
+    /// (see ``XMLParsingLimits/maxEntityExpansionRatio``), or when the options ask
     /// for what needs one parser (``XMLParsingOptions/parsesAsBytesArrive``, an
     /// ``XMLParsingOptions/externalEntityResolver``). See <doc:Performance>.
     ///

@@ -143,9 +143,9 @@ import XMLCorpus
 
     @Test func declarationsInTheInternalSubsetRefuseTheSplit() {
         let documents = [
-            "<!DOCTYPE r [<!ENTITY e \"x\">]><r><a>&e;</a></r>",
             "<!DOCTYPE r [<!ATTLIST a k CDATA \"d\">]><r><a/></r>",
             "<!DOCTYPE r [ %pe; ]><r><a/></r>",
+            "<!DOCTYPE r [<!ENTITY % pe \"x\">]><r><a/></r>",
         ]
         for document in documents {
             for pieceSize in [1, 5, 100] {
@@ -155,6 +155,17 @@ import XMLCorpus
         }
         let (quoted, _) = Self.split(Data("<!DOCTYPE r SYSTEM \"<!ENTITY\"><r><a/></r>".utf8), pieceSize: 3)
         #expect(quoted.refusal == nil)
+        #expect(!quoted.declaresEntities)
+    }
+
+    /// General entities are left to the frame to judge (see `ParallelEntitiesTests`).
+    @Test func generalEntitiesAreNotedNotRefused() {
+        for pieceSize in [1, 5, 100] {
+            let document = "<!DOCTYPE r [<!-- x --><!ENTITY e \"x\"><!ENTITY f SYSTEM \"f.xml\">]><r><a>&e;</a></r>"
+            let (splitter, _) = Self.split(Data(document.utf8), pieceSize: pieceSize)
+            #expect(splitter.refusal == nil, "pieces of \(pieceSize)")
+            #expect(splitter.declaresEntities, "pieces of \(pieceSize)")
+        }
     }
 
     @Test func anEmptyRootHasNoRecords() {

@@ -88,6 +88,12 @@ final class ParseDriver {
         }
     }
 
+    /// What the document's references have added so far, charged to the expansion limits.
+    var amplifiedByteCount: Int { context?.amplifiedByteCount ?? 0 }
+
+    /// The names of the general entities the document's internal subset declared, once read.
+    var internalSubsetEntityNames: [String] { context?.internalSubsetEntityNames ?? [] }
+
     /// The error that ended the document, if one did.
     @usableFromInline
     var error: XMLParsingError? { status.error }

@@ -85,6 +85,26 @@ final class LibXML2PushContext {
         session.pointee.recorder.rewindTape()
     }
 
+    /// What the document's references have added so far, charged to the expansion limits.
+    var amplifiedByteCount: Int { session.pointee.recorder.shared.pointee.amplified_bytes }
+
+    /// The names of the general entities the internal subset declared, once libxml2 has read it.
+    var internalSubsetEntityNames: [String] {
+        guard let subset = context.pointee.myDoc?.pointee.intSubset,
+            let entities = subset.pointee.entities
+        else { return [] }
+        var names: [String] = []
+        withUnsafeMutablePointer(to: &names) { names in
+            xmlHashScan(
+                OpaquePointer(entities),
+                { _, data, name in
+                    guard let data, let name else { return }
+                    data.assumingMemoryBound(to: [String].self).pointee.append(String(cString: name))
+                }, names)
+        }
+        return names
+    }
+
     /// Starts a new step for the amplification allowance.
     func beginStep() {
         session.pointee.recorder.beginStep()

@@ -26,7 +26,10 @@ struct DocumentFrame: Sendable {
     /// The frame of a document whose prolog and root start tag are `prefix`, or `nil` when a
     /// parse of the prefix closed by the root's end tag does not give exactly the frame's events
     /// (a prefix the splitter misread, or that fails on its own).
-    init?(prefix: [UInt8], options: XMLParsingOptions) {
+    ///
+    /// When the prefix declares general entities (`declaresEntities`), the frame exists only if
+    /// no reference to one can break the expansion limits (see ``referencesStayWithinLimits``).
+    init?(prefix: [UInt8], declaresEntities: Bool = false, options: XMLParsingOptions) {
         guard let name = DocumentFrame.rootName(in: prefix) else { return nil }
         self.prefix = prefix
         trailer = Array("</".utf8) + name + [UInt8(ascii: ">")]
@@ -35,6 +38,13 @@ struct DocumentFrame: Sendable {
         let driver = ParseDriver(options: options)
         let empty = FramedChunkParse.feed(driver, [prefix, trailer])
         guard empty.error == nil, let rootStart = empty.tape.locationOfFirstStartElement else { return nil }
+        if declaresEntities {
+            guard
+                Self.referencesStayWithinLimits(
+                    entities: driver.internalSubsetEntityNames, prefix: prefix, trailer: trailer,
+                    charged: driver.amplifiedByteCount, options: options)
+            else { return nil }
+        }
         prefixEndLine = rootStart.line
         prefixEndColumn = rootStart.column
         let end = driver.position

@@ -3,9 +3,10 @@
 ///
 /// It scans the bytes as they pass (``RecordSplitter``), keeps the prolog and root start tag,
 /// and once ``switchThreshold`` bytes have passed, names a boundary in the chunk at hand where
-/// the single parser stops: a document that ends before then, that declares entities or
-/// attribute defaults in its internal subset, whose prolog is unusually long or whose frame does
-/// not parse alone stays with the single parser, as does one with no boundary soon after.
+/// the single parser stops: a document that ends before then, that declares attribute defaults
+/// or parameter entities in its internal subset, or general entities a reference to which could
+/// approach the expansion limits, whose prolog is unusually long or whose frame does not parse
+/// alone stays with the single parser, as does one with no boundary soon after.
 @usableFromInline
 struct RecordLookout {
     /// How many bytes the single parser parses before the switch: smaller documents gain nothing
@@ -60,7 +61,8 @@ struct RecordLookout {
         guard let boundary = splitter.lastBoundary else {
             return seen - bytes.count > Self.switchThreshold + Self.boundaryWindow ? .stay : .watch
         }
-        guard Self.isUTF8(prefix, options: options), let frame = DocumentFrame(prefix: prefix, options: options)
+        guard Self.isUTF8(prefix, options: options),
+            let frame = DocumentFrame(prefix: prefix, declaresEntities: splitter.declaresEntities, options: options)
         else { return .stay }
         return .switchAt(cut: boundary.offset - start, frame: frame, boundary: boundary)
     }

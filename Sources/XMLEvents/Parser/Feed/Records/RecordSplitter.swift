@@ -29,8 +29,9 @@ struct RecordSplitter {
 
     /// Why a document is not cut into records.
     enum Refusal: Equatable {
-        /// The document type declaration's internal subset declares an entity or attribute
-        /// defaults (or refers to a parameter entity): a chunk's parser would not see them.
+        /// The document type declaration's internal subset declares attribute defaults or a
+        /// parameter entity, or refers to one: what they add to elements and where they are
+        /// charged to the expansion limits is left to the single parser.
         case internalSubsetDeclarations
         /// The root element is empty (`<root/>`): there are no records.
         case emptyRoot
@@ -87,6 +88,10 @@ struct RecordSplitter {
     private(set) var rootEnd: Int?
     /// Why the document is not to be cut, once known.
     private(set) var refusal: Refusal?
+    /// Whether the internal subset declares general entities: a chunk's parser reads their
+    /// declarations in the frame, but the document is cut only if no reference to one can
+    /// approach the expansion limits (see ``DocumentFrame``).
+    private(set) var declaresEntities = false
 
     /// The offsets of the boundaries found by the last call to ``scan(_:)``, in document order:
     /// the bytes after the children of the root that ended in the piece it scanned.
@@ -562,8 +567,10 @@ struct RecordSplitter {
             }
         case .declaration(let quote):
             if keyword.count < 7 { keyword.append(byte) }
-            if keyword.starts(with: Self.entityKeyword) || keyword.starts(with: Self.attributeListKeyword) {
+            if keyword.starts(with: Self.attributeListKeyword) {
                 refusal = .internalSubsetDeclarations
+            } else if keyword.starts(with: Self.entityKeyword) {
+                declaresEntities = true
             }
             if let quote {
                 if byte == quote { mode = .subsetMarkup(matched: matched, kind: .declaration(quote: nil)) }
