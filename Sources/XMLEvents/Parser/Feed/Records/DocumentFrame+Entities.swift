@@ -24,38 +24,44 @@ extension DocumentFrame {
         let ratio = options.limits.maxEntityExpansionRatio
         for name in entities {
             let reference = Array("&\(name);".utf8)
-            var inContent = [charged]
-            for count in 1...2 {
-                let element =
-                    Array("<x>".utf8) + Array([[UInt8]](repeating: reference, count: count).joined())
-                    + Array("</x>".utf8)
-                // A reference that does not parse in content fails the document where it is made,
-                // but its charge is then unknown: the single parser keeps the document.
-                guard let total = charges(of: element, prefix: prefix, trailer: trailer, options: options) else {
-                    return false
-                }
-                inContent.append(total)
-            }
-            var perReference = Swift.max(inContent[1] - inContent[0], inContent[2] - inContent[1])
-            var inValue = [charged]
-            for count in 1...2 {
-                let element =
-                    Array("<x a=\"".utf8) + Array([[UInt8]](repeating: reference, count: count).joined())
-                    + Array("\"/>".utf8)
-                // An entity that cannot be in a value (it holds `<`) fails the document wherever
-                // it is referred to in one, before anything is added.
-                guard let total = charges(of: element, prefix: prefix, trailer: trailer, options: options) else {
-                    break
-                }
-                inValue.append(total)
-            }
-            if inValue.count == 3 {
-                perReference = Swift.max(perReference, inValue[1] - inValue[0], inValue[2] - inValue[1])
+            // A reference that does not parse in content fails the document where it is made,
+            // but what it adds is then unknown: the single parser keeps the document.
+            guard
+                var perReference = addition(
+                    of: reference, in: ("<x>", "</x>"), prefix: prefix, trailer: trailer, charged: charged,
+                    options: options)
+            else { return false }
+            // An entity that cannot be in a value (it holds `<`) fails the document wherever it is
+            // referred to in one, before anything is added.
+            if let inValue = addition(
+                of: reference, in: ("<x a=\"", "\"/>"), prefix: prefix, trailer: trailer, charged: charged,
+                options: options)
+            {
+                perReference = Swift.max(perReference, inValue)
             }
             let (earned, overflow) = ratio.multipliedReportingOverflow(by: reference.count)
             guard overflow || perReference <= earned else { return false }
         }
         return true
+    }
+
+    /// The most that `reference` adds, referred to once and then twice between `around`'s two
+    /// parts inside the frame, whose own charges are `charged`; `nil` when that does not parse.
+    private static func addition(
+        of reference: [UInt8], in around: (String, String), prefix: [UInt8], trailer: [UInt8], charged: Int,
+        options: XMLParsingOptions
+    ) -> Int? {
+        var totals = [charged]
+        for count in 1...2 {
+            let element =
+                Array(around.0.utf8) + Array([[UInt8]](repeating: reference, count: count).joined())
+                + Array(around.1.utf8)
+            guard let total = charges(of: element, prefix: prefix, trailer: trailer, options: options) else {
+                return nil
+            }
+            totals.append(total)
+        }
+        return Swift.max(totals[1] - totals[0], totals[2] - totals[1])
     }
 
     /// What the frame `prefix` … `trailer` with `element` inside charges to the expansion limits,
