@@ -17,7 +17,7 @@ struct XMLEventsTransformByHandContender: TransformContender {
     static func transform(_ source: String, of shape: CorpusShape, to path: String) async throws {
         // The local names from the root down, in any namespace, as the library's path reads them.
         let steps = TransformedFile.removedSteps(in: shape)
-        let chunkSize = XMLWriter.defaultChunkSize
+        let chunkSize = 64 * 1024  // the library's streaming writer's default
         guard FileManager.default.createFile(atPath: path, contents: nil),
             let file = FileHandle(forWritingAtPath: path)
         else { throw BenchmarkError.io("cannot create \(path)") }

@@ -13,12 +13,12 @@
 /// reported as a race, and a clean `--sanitize=thread` run is one of the package's checks.
 ///
 /// `@unchecked Sendable` is sound: `state` is only read or written inside `withLock`, with `mutex` held.
-public final class LockedState<State: Sendable>: @unchecked Sendable {
+package final class LockedState<State: Sendable>: @unchecked Sendable {
     private var state: State
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Creates the lock around an initial value.
-    public init(_ initial: State) {
+    package init(_ initial: State) {
         state = initial
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -32,7 +32,7 @@ public final class LockedState<State: Sendable>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the state.
-    public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state)

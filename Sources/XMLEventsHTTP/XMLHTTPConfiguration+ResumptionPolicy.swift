@@ -8,7 +8,7 @@ extension XMLHTTPConfiguration {
     /// silent for the idle timeout once the body has begun. The transfer then asks for the rest
     /// and feeds it to the same parser, so the consumer sees the events of the whole document,
     /// each once. It does so only when that is safe; see
-    /// ``XMLHTTPError/resumptionRefused(url:receivedByteCount:reason:)`` for when it is not.
+    /// ``XMLHTTPError/Code/resumptionRefused`` for when it is not.
     ///
     /// How it asks depends on the first response:
     /// - With `Accept-Ranges: bytes` and a strong validator, for the missing bytes:

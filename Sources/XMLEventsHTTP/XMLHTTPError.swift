@@ -100,7 +100,8 @@ public struct XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, 
         /// The body broke off after ``XMLHTTPError/receivedByteCount`` bytes (as sent, before
         /// content decoding), and could not be continued without risking a splice of two
         /// versions of the document, or of bytes other than the missing ones:
-        /// ``XMLHTTPError/resumptionRefusal`` says why.
+        /// ``XMLHTTPError/resumptionRefusal`` says why, one of the codes from
+        /// ``noStrongValidator`` to ``redirected``.
         ///
         /// The chunks and events delivered before it are those of the body's first
         /// `receivedByteCount` bytes, and nothing of the refused continuation follows them. See
@@ -136,6 +137,63 @@ public struct XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, 
         /// ``XMLHTTPError/reason`` its explanation.
         public static let transferFailed = Code(rawValue: 18)
 
+        // The reasons of a `resumptionRefused`: values of `XMLHTTPError.resumptionRefusal`,
+        // never an error's own `code`. A continuation is accepted only from the same resource
+        // and of the same version of the document (the same strong validator and content
+        // coding): with ranges, a `206 Partial Content` whose `Content-Range` starts at the byte
+        // the transfer had reached and has the same complete length, and no more bytes than
+        // that range spans; without ranges, a `200` with the same length whose bytes up to that
+        // point are the ones received. Anything else would splice bytes that do not belong
+        // together.
+
+        /// A reason of ``resumptionRefused`` (in ``XMLHTTPError/resumptionRefusal``): the first
+        /// response offered ranges (`Accept-Ranges: bytes`) but no strong validator to ask for
+        /// the same version with: no `ETag` other than a weak one (`W/"…"`, which `If-Range`
+        /// may not carry), and no `Last-Modified` at least a second older than its `Date`. No
+        /// continuation was asked for.
+        public static let noStrongValidator = Code(rawValue: 19)
+
+        /// A reason of ``resumptionRefused`` (in ``XMLHTTPError/resumptionRefusal``): the
+        /// server answered the continuation with the whole body again (`200` with the same
+        /// validator): it ignores `Range`. None of that body was delivered.
+        public static let rangeIgnored = Code(rawValue: 20)
+
+        /// A reason of ``resumptionRefused`` (in ``XMLHTTPError/resumptionRefusal``): the
+        /// server answered the continuation for another version of the document: a different
+        /// (or missing) `ETag` or `Last-Modified`, or another content coding, whether with the
+        /// whole body (`200`, as `If-Range` asks) or with a part (`206`, from a server that
+        /// ignores `If-Range`); or, asked for the same version again without ranges,
+        /// `412 Precondition Failed`, another length, or bytes other than the ones received
+        /// before. None of it was delivered.
+        public static let documentChanged = Code(rawValue: 21)
+
+        /// A reason of ``resumptionRefused`` (in ``XMLHTTPError/resumptionRefusal``): the
+        /// server answered the continuation `416 Range Not Satisfiable`: the document is no
+        /// longer as long as the bytes already received.
+        public static let rangeNotSatisfiable = Code(rawValue: 22)
+
+        /// A reason of ``resumptionRefused`` (in ``XMLHTTPError/resumptionRefusal``): the
+        /// server answered `206` with a `Content-Range` that is missing, malformed, starts
+        /// elsewhere than the byte reached, stops before the end (or goes past it), states
+        /// another complete length, or spans more bytes than the `Content-Length` sent with it;
+        /// ``XMLHTTPError/contentRange`` is its value, if there was one.
+        public static let contentRangeMismatch = Code(rawValue: 23)
+
+        /// A reason of ``resumptionRefused`` (in ``XMLHTTPError/resumptionRefusal``): the
+        /// continuation's `206` sent more bytes than its `Content-Range` spans: a body delimited
+        /// by the connection's end, or in chunks, that runs on past the range's last byte (the
+        /// bytes within the range were delivered, none after them), or a `Content-Length`
+        /// larger than the span (refused before any of it). ``XMLHTTPError/contentRange`` is its
+        /// value.
+        public static let contentRangeExceeded = Code(rawValue: 24)
+
+        /// A reason of ``resumptionRefused`` (in ``XMLHTTPError/resumptionRefusal``): the
+        /// server answered the continuation with ``XMLHTTPError/status``, a `3xx` (a redirect,
+        /// to a mirror say): a validator names a version of one resource only, so a part of
+        /// another resource is never taken as the rest of this one, whatever its `ETag`. None of
+        /// it was delivered, and the redirect was not followed.
+        public static let redirected = Code(rawValue: 25)
+
         /// The code's name with its number, for example `stalled (6)`; `XMLHTTPError code 99`
         /// for a number not declared here.
         public var description: String {
@@ -160,6 +218,11 @@ public struct XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, 
             Code.tooManyRedirects.rawValue: "tooManyRedirects",
             Code.undecodableContent.rawValue: "undecodableContent",
             Code.unsupportedRequest.rawValue: "unsupportedRequest", Code.transferFailed.rawValue: "transferFailed",
+            Code.noStrongValidator.rawValue: "noStrongValidator", Code.rangeIgnored.rawValue: "rangeIgnored",
+            Code.documentChanged.rawValue: "documentChanged",
+            Code.rangeNotSatisfiable.rawValue: "rangeNotSatisfiable",
+            Code.contentRangeMismatch.rawValue: "contentRangeMismatch",
+            Code.contentRangeExceeded.rawValue: "contentRangeExceeded", Code.redirected.rawValue: "redirected",
         ]
     }
 
@@ -170,7 +233,8 @@ public struct XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, 
     /// `nil` only for ``Code/unsupportedRequest`` of a request without a URL.
     public let url: URL?
 
-    /// The response's status, for ``Code/unacceptableStatus``.
+    /// The response's status, for ``Code/unacceptableStatus``; the continuation's `3xx`, for
+    /// ``Code/resumptionRefused`` with the reason ``Code/redirected``.
     public let status: Int?
 
     /// The first bytes of the error response's body, at most
@@ -197,11 +261,21 @@ public struct XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, 
     public let expectedByteCount: Int?
 
     /// The `Content-Range` value of a `206` that did not fit, for
-    /// ``Code/partialContentMismatch``; `nil` there if the response had none.
+    /// ``Code/partialContentMismatch``, and for ``Code/resumptionRefused`` with the reasons
+    /// ``Code/contentRangeMismatch`` and ``Code/contentRangeExceeded``; `nil` there if the
+    /// response had none.
     public let contentRange: String?
 
-    /// Why a broken-off body could not be continued, for ``Code/resumptionRefused``.
-    public let resumptionRefusal: ResumptionRefusal?
+    /// Why a broken-off body could not be continued, for ``Code/resumptionRefused``: one of
+    /// ``Code/noStrongValidator``, ``Code/rangeIgnored``, ``Code/documentChanged``,
+    /// ``Code/rangeNotSatisfiable``, ``Code/contentRangeMismatch``,
+    /// ``Code/contentRangeExceeded`` and ``Code/redirected`` (new reasons may come in later
+    /// versions):
+    ///
+    /// ```swift
+    /// if error.code == .resumptionRefused, error.resumptionRefusal == .rangeIgnored { … }
+    /// ```
+    public let resumptionRefusal: Code?
 
     /// The explanation, for ``Code/connectionLost``, ``Code/undecodableContent``,
     /// ``Code/unsupportedRequest`` and ``Code/transferFailed``.
@@ -215,7 +289,7 @@ public struct XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, 
     private init(
         _ code: Code, url: URL?, status: Int? = nil, bodyPrefix: Data? = nil, response: XMLHTTPResponse? = nil,
         timeout: Duration? = nil, limit: Int? = nil, receivedByteCount: Int? = nil, expectedByteCount: Int? = nil,
-        contentRange: String? = nil, resumptionRefusal: ResumptionRefusal? = nil, reason: String? = nil,
+        contentRange: String? = nil, resumptionRefusal: Code? = nil, reason: String? = nil,
         platformCode: Int? = nil
     ) {
         self.code = code
@@ -278,7 +352,7 @@ public struct XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, 
             return "the connection to \(shownURL) broke: \(shown(reason))"
         case .resumptionRefused:
             return "the body of \(shownURL) broke off after \(shown(receivedByteCount)) bytes and "
-                + "cannot be resumed: \(shown(resumptionRefusal))"
+                + "cannot be resumed: \(resumptionRefusalSentence ?? "?")"
         case .partialContentMismatch:
             let value = contentRange.map { "'\($0)'" } ?? "missing"
             return "\(shownURL) answered 206 Partial Content with a body other than the one "
@@ -293,6 +367,33 @@ public struct XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, 
             return "the transfer of \(shownURL) failed (\(shown(platformCode))): \(shown(reason))"
         default:
             return "the transfer of \(shownURL) failed: \(code)"
+        }
+    }
+
+    /// Why a continuation was refused, as a clause, for ``Code/resumptionRefused``; `nil` for
+    /// other codes. The command-line tool words its own diagnostic with it.
+    package var resumptionRefusalSentence: String? {
+        guard let refusal = resumptionRefusal else { return nil }
+        switch refusal {
+        case .noStrongValidator:
+            return "the server offers ranges but no strong ETag or Last-Modified to ask for the same version"
+        case .rangeIgnored:
+            return "the server ignores Range and sent the whole body again"
+        case .documentChanged:
+            return "the document changed since the transfer began"
+        case .rangeNotSatisfiable:
+            return "the server answered 416 Range Not Satisfiable"
+        case .contentRangeMismatch:
+            let value = contentRange.map { "'\($0)'" } ?? "missing"
+            return "the continuation's Content-Range (\(value)) does not continue the bytes received"
+        case .contentRangeExceeded:
+            let value = contentRange.map { "'\($0)'" } ?? "missing"
+            return "the continuation sent more bytes than its Content-Range (\(value)) spans"
+        case .redirected:
+            let status = status.map(String.init) ?? "a redirect"
+            return "the continuation was answered with HTTP \(status) instead of the rest of the same resource"
+        default:
+            return "the continuation was refused: \(refusal)"
         }
     }
 
@@ -434,12 +535,18 @@ extension XMLHTTPError {
     /// - Parameters:
     ///   - url: The URL requested.
     ///   - receivedByteCount: The bytes received before the break, as sent.
-    ///   - reason: Why no continuation was taken.
+    ///   - reason: Why no continuation was taken: one of the reasons that
+    ///     ``resumptionRefusal`` lists.
+    ///   - contentRange: The continuation's `Content-Range`, for ``Code/contentRangeMismatch``
+    ///     (if it had one) and ``Code/contentRangeExceeded``.
+    ///   - status: The continuation's `3xx` status, for ``Code/redirected``.
     /// - Returns: An error of code ``Code/resumptionRefused``.
-    public static func resumptionRefused(url: URL, receivedByteCount: Int, reason: ResumptionRefusal)
-        -> XMLHTTPError
-    {
-        XMLHTTPError(.resumptionRefused, url: url, receivedByteCount: receivedByteCount, resumptionRefusal: reason)
+    public static func resumptionRefused(
+        url: URL, receivedByteCount: Int, reason: Code, contentRange: String? = nil, status: Int? = nil
+    ) -> XMLHTTPError {
+        XMLHTTPError(
+            .resumptionRefused, url: url, status: status, receivedByteCount: receivedByteCount,
+            contentRange: contentRange, resumptionRefusal: reason)
     }
 
     /// A `206 Partial Content` the transfer cannot take; see ``Code/partialContentMismatch``.

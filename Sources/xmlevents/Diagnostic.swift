@@ -185,7 +185,7 @@ struct Diagnostic {
             guard let reason = error.reason else { return error.description }
             return "the connection broke: \(reason)" + via
         case .resumptionRefused:
-            guard let received = error.receivedByteCount, let reason = error.resumptionRefusal else {
+            guard let received = error.receivedByteCount, let reason = error.resumptionRefusalSentence else {
                 return error.description
             }
             return "the body broke off after \(Quantities.grouped(received)) bytes and cannot be resumed: \(reason)"

@@ -1,8 +1,9 @@
 import Foundation
 
 extension XMLWriter {
-    /// The chunk size the streaming writers use unless told otherwise: 64 KiB.
-    public static let defaultChunkSize = 64 * 1024
+    /// The chunk size the streaming writers use unless told otherwise: 64 KiB, as their
+    /// documentation says.
+    @usableFromInline static let defaultChunkSize = 64 * 1024
 
     /// Writes a sequence of events to a file as they arrive, in chunks, in bounded memory.
     ///

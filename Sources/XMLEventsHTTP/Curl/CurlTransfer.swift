@@ -241,9 +241,11 @@ import XMLEventsInput
                     _ = machine.headArrived(status: status, url: url)
                     progress.recordResumption(expecting: resumption.completeLength)
                     return true
-                case .refuse(let reason):
+                case .refuse(let reason, let contentRange, let refusedStatus):
                     return refuse(
-                        .resumptionRefused(url: url, receivedByteCount: resumption.receivedByteCount, reason: reason))
+                        .resumptionRefused(
+                            url: url, receivedByteCount: resumption.receivedByteCount, reason: reason,
+                            contentRange: contentRange, status: refusedStatus))
                 case .otherStatus:
                     break  // an error status, reported as it would be for the first request
                 }
@@ -323,7 +325,7 @@ import XMLEventsInput
             case .exceedsContentRange(let contentRange) where resumption.isContinuation:
                 return .resumptionRefused(
                     url: url, receivedByteCount: resumption.receivedByteCount,
-                    reason: .contentRangeExceeded(contentRange: contentRange))
+                    reason: .contentRangeExceeded, contentRange: contentRange)
             case .exceedsContentRange(let contentRange):
                 return .partialContentMismatch(url: url, contentRange: contentRange)
             }

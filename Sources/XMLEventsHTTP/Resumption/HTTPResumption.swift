@@ -29,16 +29,20 @@ struct HTTPResumption {
         /// End with the break's own error: resumption is off, not offered, or its budget is
         /// spent.
         case giveUp
-        /// End with ``XMLHTTPError/resumptionRefused(url:receivedByteCount:reason:)``.
-        case refuse(XMLHTTPError.ResumptionRefusal)
+        /// End with ``XMLHTTPError/resumptionRefused(url:receivedByteCount:reason:contentRange:status:)``
+        /// for `reason`.
+        case refuse(XMLHTTPError.Code)
     }
 
     /// What a continuation's final head means.
     enum Verdict: Equatable {
         /// It continues the body: stream it.
         case accept
-        /// Not a continuation of this body: end the transfer.
-        case refuse(XMLHTTPError.ResumptionRefusal)
+        /// Not a continuation of this body: end the transfer with
+        /// ``XMLHTTPError/resumptionRefused(url:receivedByteCount:reason:contentRange:status:)``
+        /// for `reason`, with the continuation's `Content-Range` (quoted) or `3xx` status where
+        /// the reason has one.
+        case refuse(XMLHTTPError.Code, contentRange: String? = nil, status: Int? = nil)
         /// An error status, which is reported as such.
         case otherStatus
     }
@@ -288,7 +292,7 @@ struct HTTPResumption {
     /// Judges the final head of a continuation, learning the complete length if it was unknown.
     mutating func verdict(status: Int, fields: Fields) -> Verdict {
         // Whatever the validator says: it names a version of this resource only.
-        if (300..<400).contains(status) { return .refuse(.redirected(status: status)) }
+        if (300..<400).contains(status) { return .refuse(.redirected, status: status) }
         switch offer {
         case .ranges(let validator):
             return rangeVerdict(status: status, fields: fields, validator: validator)
@@ -308,7 +312,7 @@ struct HTTPResumption {
             }
             let value = Self.value(of: "Content-Range", in: fields)
             let quoted = value.map(Self.quoted)
-            let mismatch = Verdict.refuse(.contentRangeMismatch(contentRange: quoted))
+            let mismatch = Verdict.refuse(.contentRangeMismatch, contentRange: quoted)
             guard let range = value.flatMap(HTTPContentRange.init), range.first == receivedByteCount else {
                 return mismatch
             }
@@ -317,7 +321,7 @@ struct HTTPResumption {
             let complete = range.completeLength ?? completeLength
             if let complete, range.last != complete - 1 { return mismatch }
             if let length = Self.contentLength(in: fields), length != range.byteCount {
-                if length > range.byteCount { return .refuse(.contentRangeExceeded(contentRange: quoted)) }
+                if length > range.byteCount { return .refuse(.contentRangeExceeded, contentRange: quoted) }
                 return mismatch
             }
             completeLength = complete
@@ -346,7 +350,7 @@ struct HTTPResumption {
             if status == 206 {
                 let value = Self.value(of: "Content-Range", in: fields)
                 guard let whole = value.flatMap(HTTPContentRange.init)?.wholeLength else {
-                    return .refuse(.contentRangeMismatch(contentRange: value.map(Self.quoted)))
+                    return .refuse(.contentRangeMismatch, contentRange: value.map(Self.quoted))
                 }
                 length = whole
             }

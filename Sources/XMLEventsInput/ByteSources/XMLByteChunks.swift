@@ -28,7 +28,7 @@ public struct XMLByteChunks<Base: AsyncSequence>: AsyncSequence where Base.Eleme
     public typealias Failure = any Error
 
     /// The bytes.
-    public let base: Base
+    @usableFromInline let base: Base
     /// The most bytes in one chunk.
     public let chunkSize: Int
 

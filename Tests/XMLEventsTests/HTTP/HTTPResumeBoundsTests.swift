@@ -99,7 +99,7 @@
                     #expect(
                         reading.error as? XMLHTTPError
                             == .resumptionRefused(
-                                url: reading.url, receivedByteCount: Self.cut, reason: .redirected(status: status)),
+                                url: reading.url, receivedByteCount: Self.cut, reason: .redirected, status: status),
                         "\(String(describing: reading.error))")
                     #expect(reading.error != nil)
                     #expect(ResumeSupport.isProperPrefix(reading.events, of: reading.reference))
@@ -140,7 +140,7 @@
                         reading.error as? XMLHTTPError
                             == .resumptionRefused(
                                 url: reading.url, receivedByteCount: length,
-                                reason: .contentRangeExceeded(contentRange: contentRange)),
+                                reason: .contentRangeExceeded, contentRange: contentRange),
                         "\(String(describing: reading.error))")
                     #expect(reading.error != nil)
                     #expect(Self.isPrefix(reading.events, of: reading.reference))
@@ -161,7 +161,7 @@
                         reading.error as? XMLHTTPError
                             == .resumptionRefused(
                                 url: reading.url, receivedByteCount: Self.cut,
-                                reason: .contentRangeExceeded(contentRange: contentRange)),
+                                reason: .contentRangeExceeded, contentRange: contentRange),
                         "\(String(describing: reading.error))")
                     #expect(reading.error != nil)
                     #expect(ResumeSupport.isProperPrefix(reading.events, of: reading.reference))

@@ -96,7 +96,7 @@
                     error
                         == .resumptionRefused(
                             url: url, receivedByteCount: Self.cut,
-                            reason: .contentRangeMismatch(contentRange: contentRange)))
+                            reason: .contentRangeMismatch, contentRange: contentRange))
             }
 
             static let unusableValidators: [(String, Document.Version)] = [

@@ -249,10 +249,10 @@ import Testing
                 == .refuse(.documentChanged))
         for wrong in ["bytes 401-999/1000", "bytes 399-999/1000", "bytes 400-999/1001", "bytes 400-998/1000", "junk"] {
             #expect(
-                try verdict(206, [tag, ("Content-Range", wrong)]) == .refuse(.contentRangeMismatch(contentRange: wrong))
+                try verdict(206, [tag, ("Content-Range", wrong)]) == .refuse(.contentRangeMismatch, contentRange: wrong)
             )
         }
-        #expect(try verdict(206, [tag]) == .refuse(.contentRangeMismatch(contentRange: nil)))
+        #expect(try verdict(206, [tag]) == .refuse(.contentRangeMismatch, contentRange: nil))
         #expect(try verdict(206, [tag, ("Content-Range", "bytes 400-999/*")]) == .accept)
         #expect(try verdict(200, [tag]) == .refuse(.rangeIgnored))
         #expect(try verdict(200, [("ETag", "\"v2\"")]) == .refuse(.documentChanged))
@@ -260,23 +260,23 @@ import Testing
         #expect(try verdict(503, [tag]) == .otherStatus)
         for status in [300, 301, 302, 303, 304, 307, 308] {
             let part = [tag, ("Content-Range", "bytes 400-999/1000"), ("Location", "http://mirror.invalid/doc.xml")]
-            #expect(try verdict(status, part) == .refuse(.redirected(status: status)), "\(status)")
+            #expect(try verdict(status, part) == .refuse(.redirected, status: status), "\(status)")
         }
         let part = ("Content-Range", "bytes 400-999/1000")
         #expect(try verdict(206, [tag, part, ("Content-Length", "600")]) == .accept)
         #expect(
             try verdict(206, [tag, part, ("Content-Length", "601")])
-                == .refuse(.contentRangeExceeded(contentRange: "bytes 400-999/1000")))
+                == .refuse(.contentRangeExceeded, contentRange: "bytes 400-999/1000"))
         #expect(
             try verdict(206, [tag, part, ("Content-Length", "599")])
-                == .refuse(.contentRangeMismatch(contentRange: "bytes 400-999/1000")))
+                == .refuse(.contentRangeMismatch, contentRange: "bytes 400-999/1000"))
         #expect(
             try verdict(206, [tag, ("Content-Range", "bytes 400-1099/*")])
-                == .refuse(.contentRangeMismatch(contentRange: "bytes 400-1099/*")))
+                == .refuse(.contentRangeMismatch, contentRange: "bytes 400-1099/*"))
         let long = "bytes " + String(repeating: "9", count: 1_000)
         #expect(
             try verdict(206, [tag, ("Content-Range", long)])
-                == .refuse(.contentRangeMismatch(contentRange: String(long.prefix(200)))))
+                == .refuse(.contentRangeMismatch, contentRange: String(long.prefix(200))))
     }
 
     /// A first response without a length learns it from the first continuation, and holds later
@@ -298,7 +298,7 @@ import Testing
         _ = resumption.planAfterBreak(randomFraction: 0)
         #expect(
             resumption.verdict(status: 206, fields: [("ETag", "\"v1\""), ("Content-Range", "bytes 200-599/600")])
-                == .refuse(.contentRangeMismatch(contentRange: "bytes 200-599/600")))
+                == .refuse(.contentRangeMismatch, contentRange: "bytes 200-599/600"))
         Self.take(300, into: &resumption)
         #expect(!resumption.endedShort)
     }
@@ -405,7 +405,7 @@ import Testing
         #expect(try verdict(206, fields + [("Content-Range", "bytes 0-999/1000")]) == .accept)
         #expect(
             try verdict(206, fields + [("Content-Range", "bytes 400-999/1000")])
-                == .refuse(.contentRangeMismatch(contentRange: "bytes 400-999/1000")))
+                == .refuse(.contentRangeMismatch, contentRange: "bytes 400-999/1000"))
         let changes: [Fields] = [
             [("ETag", "\"v2\""), ("Content-Length", "1000"), ("Content-Encoding", "gzip")],
             [("ETag", "\"v1\""), ("Content-Length", "1001"), ("Content-Encoding", "gzip")],
@@ -416,7 +416,7 @@ import Testing
         for changed in changes { #expect(try verdict(200, changed) == .refuse(.documentChanged), "\(changed)") }
         #expect(try verdict(412, []) == .refuse(.documentChanged))
         #expect(try verdict(204, fields) == .refuse(.documentChanged))
-        #expect(try verdict(302, fields) == .refuse(.redirected(status: 302)))
+        #expect(try verdict(302, fields) == .refuse(.redirected, status: 302))
         #expect(try verdict(503, fields) == .otherStatus)
     }
 
@@ -505,14 +505,33 @@ import Testing
             error.description
                 == "the body of http://user:***@example.invalid/feed.xml broke off after 30000 bytes and cannot be "
                 + "resumed: the server ignores Range and sent the whole body again")
-        let quoted = XMLHTTPError.ResumptionRefusal.contentRangeMismatch(contentRange: "bytes 1-2/3")
-        #expect(quoted.description.contains("'bytes 1-2/3'"))
+        #expect(error.resumptionRefusal == .rangeIgnored)
+        let quoted = XMLHTTPError.resumptionRefused(
+            url: url, receivedByteCount: 1, reason: .contentRangeMismatch, contentRange: "bytes 1-2/3")
+        #expect(quoted.contentRange == "bytes 1-2/3")
         #expect(
-            XMLHTTPError.ResumptionRefusal.contentRangeExceeded(contentRange: "bytes 1-2/*").description
-                == "the continuation sent more bytes than its Content-Range ('bytes 1-2/*') spans")
+            quoted.description.hasSuffix(
+                "the continuation's Content-Range ('bytes 1-2/3') does not continue the bytes received"))
+        let exceeded = XMLHTTPError.resumptionRefused(
+            url: url, receivedByteCount: 1, reason: .contentRangeExceeded, contentRange: "bytes 1-2/*")
         #expect(
-            XMLHTTPError.ResumptionRefusal.redirected(status: 302).description
-                == "the continuation was answered with HTTP 302 instead of the rest of the same resource")
+            exceeded.description.hasSuffix(
+                "the continuation sent more bytes than its Content-Range ('bytes 1-2/*') spans"))
+        let redirected = XMLHTTPError.resumptionRefused(
+            url: url, receivedByteCount: 1, reason: .redirected, status: 302)
+        #expect(redirected.status == 302)
+        #expect(
+            redirected.description.hasSuffix(
+                "the continuation was answered with HTTP 302 instead of the rest of the same resource"))
+        // The reasons are codes of their own, numbered after every error's code, and named.
+        let reasons: [XMLHTTPError.Code] = [
+            .noStrongValidator, .rangeIgnored, .documentChanged, .rangeNotSatisfiable, .contentRangeMismatch,
+            .contentRangeExceeded, .redirected,
+        ]
+        #expect(Set(reasons).count == reasons.count)
+        #expect(reasons.allSatisfy { $0.rawValue > XMLHTTPError.Code.transferFailed.rawValue })
+        #expect(reasons.map(\.description).allSatisfy { !$0.hasPrefix("XMLHTTPError code") })
+        #expect(XMLHTTPError.Code.rangeIgnored.description == "rangeIgnored (20)")
         let partial = XMLHTTPError.partialContentMismatch(url: url, contentRange: "bytes 0-9/100")
         #expect(
             partial.description
