@@ -17,61 +17,69 @@ extension DocumentFrame {
     /// in an attribute value, inside the frame, by a parser with the document's options, and the
     /// charges compared with those of the frame alone (`charged`), so that what libxml2 looks up
     /// a first and a later time, and nested entities, count as they will in the document.
+    ///
+    /// The measuring parses stop at the first reference that adds too much, and at an allowance
+    /// of at most 1 MiB whatever the options allow: measuring a billion-laughs entity costs no
+    /// more than the standard limits let a document cost.
     static func referencesStayWithinLimits(
         entities: [String], prefix: [UInt8], trailer: [UInt8], charged: Int, options: XMLParsingOptions
     ) -> Bool {
         guard entities.count <= maximumMeasuredEntities else { return false }
+        var measuring = options
+        measuring.limits.entityExpansionAllowance = Swift.min(options.limits.entityExpansionAllowance, 1 << 20)
         let ratio = options.limits.maxEntityExpansionRatio
         for name in entities {
             let reference = Array("&\(name);".utf8)
+            let (earned, overflow) = ratio.multipliedReportingOverflow(by: reference.count)
+            let bound = overflow ? Int.max : earned
+            let frame = Frame(prefix: prefix, trailer: trailer, charged: charged, options: measuring)
             // A reference that does not parse in content fails the document where it is made,
             // but what it adds is then unknown: the single parser keeps the document.
-            guard
-                var perReference = addition(
-                    of: reference, in: ("<x>", "</x>"), prefix: prefix, trailer: trailer, charged: charged,
-                    options: options)
-            else { return false }
+            guard case .within = frame.measure(reference, in: ("<x>", "</x>"), bound: bound) else { return false }
             // An entity that cannot be in a value (it holds `<`) fails the document wherever it is
-            // referred to in one, before anything is added.
-            if let inValue = addition(
-                of: reference, in: ("<x a=\"", "\"/>"), prefix: prefix, trailer: trailer, charged: charged,
-                options: options)
-            {
-                perReference = Swift.max(perReference, inValue)
-            }
-            let (earned, overflow) = ratio.multipliedReportingOverflow(by: reference.count)
-            guard overflow || perReference <= earned else { return false }
+            // referred to in one, before anything is added; one that adds too much there does not
+            // stay within the limits.
+            if case .beyond = frame.measure(reference, in: ("<x a=\"", "\"/>"), bound: bound) { return false }
         }
         return true
     }
 
-    /// The most that `reference` adds, referred to once and then twice between `around`'s two
-    /// parts inside the frame, whose own charges are `charged`; `nil` when that does not parse.
-    private static func addition(
-        of reference: [UInt8], in around: (String, String), prefix: [UInt8], trailer: [UInt8], charged: Int,
-        options: XMLParsingOptions
-    ) -> Int? {
-        var totals = [charged]
-        for count in 1...2 {
-            let element =
-                Array(around.0.utf8) + Array([[UInt8]](repeating: reference, count: count).joined())
-                + Array(around.1.utf8)
-            guard let total = charges(of: element, prefix: prefix, trailer: trailer, options: options) else {
-                return nil
-            }
-            totals.append(total)
-        }
-        return Swift.max(totals[1] - totals[0], totals[2] - totals[1])
-    }
+    /// The frame the references are measured in.
+    private struct Frame {
+        let prefix: [UInt8]
+        let trailer: [UInt8]
+        /// What the frame alone charges.
+        let charged: Int
+        let options: XMLParsingOptions
 
-    /// What the frame `prefix` … `trailer` with `element` inside charges to the expansion limits,
-    /// or `nil` when it does not parse.
-    private static func charges(
-        of element: [UInt8], prefix: [UInt8], trailer: [UInt8], options: XMLParsingOptions
-    ) -> Int? {
-        let driver = ParseDriver(options: options)
-        let parse = FramedChunkParse.feed(driver, [prefix, element, trailer])
-        guard parse.error == nil else { return nil }
-        return driver.amplifiedByteCount
+        enum Measure {
+            /// Each reference added at most the bound.
+            case within
+            /// One added more, or the parse stopped on an expansion limit.
+            case beyond
+            /// The references do not parse there.
+            case unparsable
+        }
+
+        /// What `reference` adds, referred to once and then twice between `around`'s two parts,
+        /// against `bound`.
+        func measure(_ reference: [UInt8], in around: (String, String), bound: Int) -> Measure {
+            var last = charged
+            for count in 1...2 {
+                let element =
+                    Array(around.0.utf8) + Array([[UInt8]](repeating: reference, count: count).joined())
+                    + Array(around.1.utf8)
+                let driver = ParseDriver(options: options)
+                let parse = FramedChunkParse.feed(driver, [prefix, element, trailer])
+                if let error = parse.error {
+                    let limits: Set<XMLParsingError.Code> = [.entityExpansionLimitExceeded, .entityLoop]
+                    return limits.contains(error.code) ? .beyond : .unparsable
+                }
+                let total = driver.amplifiedByteCount
+                guard total - last <= bound else { return .beyond }
+                last = total
+            }
+            return .within
+        }
     }
 }
