@@ -354,9 +354,8 @@ public struct XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, 
             return "the body of \(shownURL) broke off after \(shown(receivedByteCount)) bytes and "
                 + "cannot be resumed: \(resumptionRefusalSentence ?? "?")"
         case .partialContentMismatch:
-            let value = contentRange.map { "'\($0)'" } ?? "missing"
             return "\(shownURL) answered 206 Partial Content with a body other than the one "
-                + "asked for (Content-Range \(value))"
+                + "asked for (Content-Range \(quotedContentRange))"
         case .tooManyRedirects:
             return "more than \(shown(limit)) redirects, the last to \(shownURL)"
         case .undecodableContent:
@@ -384,11 +383,9 @@ public struct XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, 
         case .rangeNotSatisfiable:
             return "the server answered 416 Range Not Satisfiable"
         case .contentRangeMismatch:
-            let value = contentRange.map { "'\($0)'" } ?? "missing"
-            return "the continuation's Content-Range (\(value)) does not continue the bytes received"
+            return "the continuation's Content-Range (\(quotedContentRange)) does not continue the bytes received"
         case .contentRangeExceeded:
-            let value = contentRange.map { "'\($0)'" } ?? "missing"
-            return "the continuation sent more bytes than its Content-Range (\(value)) spans"
+            return "the continuation sent more bytes than its Content-Range (\(quotedContentRange)) spans"
         case .redirected:
             let status = status.map(String.init) ?? "a redirect"
             return "the continuation was answered with HTTP \(status) instead of the rest of the same resource"
@@ -396,6 +393,9 @@ public struct XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, 
             return "the continuation was refused: \(refusal)"
         }
     }
+
+    /// The `Content-Range` a description quotes, or "missing".
+    private var quotedContentRange: String { contentRange.map { "'\($0)'" } ?? "missing" }
 
     /// The start of an error body as one line of text, if it is text.
     private static func excerpt(of body: Data) -> String? {

@@ -118,22 +118,14 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
             releaseStages()
             throw reported
         case .parseStep:
-            await giveTheThreadBackIfDue()
+            await slice.yieldIfOver()
             if Task.isCancelled { cancel() } else { parseStep(appending: appending) }
             return true
         case .read:
-            await giveTheThreadBackIfDue()
+            await slice.yieldIfOver()
             await readChunk(appending: appending)
             return true
         }
-    }
-
-    /// Yields once the time slice is over, and starts the next.
-    @inlinable
-    nonisolated(nonsending) mutating func giveTheThreadBackIfDue() async {
-        guard slice.isOver() else { return }
-        await Task.yield()
-        slice.restart()
     }
 
     /// Whether the chunk at hand has bytes left to parse: the next step needs no read.

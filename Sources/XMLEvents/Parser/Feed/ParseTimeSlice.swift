@@ -36,10 +36,11 @@ struct ParseTimeSlice {
         deadline = ContinuousClock.now.advanced(by: ParseTimeSlice.length)
     }
 
-    /// Gives the thread back, and starts a new slice, when the slice is over: for work that is
-    /// not a parse's steps (a worker building values from a chunk's events) but as long.
+    /// Gives the thread back, and starts a new slice, when the slice is over: between a parse's
+    /// steps, and between the values a worker builds from a chunk's events. On the caller's
+    /// executor, so that a feed read on an actor stays on it.
     @inlinable
-    mutating func yieldIfOver() async {
+    nonisolated(nonsending) mutating func yieldIfOver() async {
         guard isOver() else { return }
         await Task.yield()
         restart()

@@ -18,21 +18,22 @@ extension DocumentFrame {
     /// charges compared with those of the frame alone (`charged`), so that what libxml2 looks up
     /// a first and a later time, and nested entities, count as they will in the document.
     ///
-    /// The measuring parses stop at the first reference that adds too much, and at an allowance
-    /// of at most 1 MiB whatever the options allow: measuring a billion-laughs entity costs no
-    /// more than the standard limits let a document cost.
+    /// The measuring parses stop at the first reference that adds too much, and at the standard
+    /// allowance whatever the options allow: measuring a billion-laughs entity costs no more than
+    /// the standard limits let a document cost.
     static func referencesStayWithinLimits(
         entities: [String], prefix: [UInt8], trailer: [UInt8], charged: Int, options: XMLParsingOptions
     ) -> Bool {
         guard entities.count <= maximumMeasuredEntities else { return false }
         var measuring = options
-        measuring.limits.entityExpansionAllowance = Swift.min(options.limits.entityExpansionAllowance, 1 << 20)
+        measuring.limits.entityExpansionAllowance = Swift.min(
+            options.limits.entityExpansionAllowance, XMLParsingLimits.standard.entityExpansionAllowance)
+        let frame = Frame(prefix: prefix, trailer: trailer, charged: charged, options: measuring)
         let ratio = options.limits.maxEntityExpansionRatio
         for name in entities {
             let reference = Array("&\(name);".utf8)
             let (earned, overflow) = ratio.multipliedReportingOverflow(by: reference.count)
             let bound = overflow ? Int.max : earned
-            let frame = Frame(prefix: prefix, trailer: trailer, charged: charged, options: measuring)
             // A reference that does not parse in content fails the document where it is made,
             // but what it adds is then unknown: the single parser keeps the document.
             guard case .within = frame.measure(reference, in: ("<x>", "</x>"), bound: bound) else { return false }

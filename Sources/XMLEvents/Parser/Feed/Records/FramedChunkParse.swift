@@ -51,8 +51,7 @@ struct FramedChunkParse {
         var progress = FeedProgress()
         var slice = ParseTimeSlice()
         while !feed(driver, segments, progress: &progress, rewinding: rewinds, until: { slice.isOver() }) {
-            await Task.yield()
-            slice.restart()
+            await slice.yieldIfOver()
         }
         let parse = FramedChunkParse(chunk, parsedBy: driver, root: root, in: frame, placing: work != nil)
         if let work, let root = parse.placedRoot {
