@@ -5,18 +5,16 @@ extension XMLRecordNodes {
         location = subtree.location
         // Walked with a stack of its own, not by recursion, so deep trees cannot exhaust the
         // thread's stack.
-        var pending: [(children: [XMLContent], index: Int)] = [(appendStart(of: subtree, context: context), 0)]
+        var pending = [appendStart(of: subtree, context: context)]
         while let top = pending.indices.last {
-            let index = pending[top].index
-            guard index < pending[top].children.count else {
+            guard let content = pending[top].next() else {
                 pending.removeLast()
                 _ = endElement()
                 continue
             }
-            pending[top].index = index + 1
-            switch pending[top].children[index] {
+            switch content {
             case .element(let child):
-                pending.append((appendStart(of: child, context: context), 0))
+                pending.append(appendStart(of: child, context: context))
             case .text(let text), .cdata(let text):
                 appendCharacterData(text)
             case .comment, .processingInstruction:
@@ -27,12 +25,10 @@ extension XMLRecordNodes {
         }
     }
 
-    /// Starts an element with its attributes; returns its content when it is not one text run,
-    /// which is appended at once.
-    private func appendStart(of element: XMLSubtree, context: XMLDecodingContext) -> [XMLContent] {
-        let storage = element.storage
-        startElement(storage.name, at: storage.location, context: context)
-        let attributes = storage.attributes
+    /// Starts an element with its attributes; returns its content.
+    private func appendStart(of element: XMLSubtree, context: XMLDecodingContext) -> XMLSubtree.Contents {
+        startElement(element.name, at: element.location, context: context)
+        let attributes = element.attributes
         attributes.storage?.withEntries(count: attributes.count) { entries, bytes in
             for entry in UnsafeBufferPointer(start: entries, count: attributes.count) {
                 appendAttribute(
@@ -40,11 +36,7 @@ extension XMLRecordNodes {
                     context: context)
             }
         }
-        if let text = storage.onlyText {
-            appendCharacterData(text)
-            return []
-        }
-        return storage.nodes
+        return element.contents
     }
 
     private func appendCharacterData(_ text: String) {

@@ -8,19 +8,17 @@ extension XMLSubtree {
     /// with `--huge`) cannot exhaust the thread's stack.
     package func forEachEvent(_ body: (XMLEvent) -> Void) {
         body(.startElement(name: name, attributes: attributes, namespaces: namespaces))
-        var open: [(name: XMLName, children: [XMLContent], index: Int)] = [(name, children, 0)]
+        var open: [(name: XMLName, contents: Contents)] = [(name, contents)]
         while let top = open.indices.last {
-            let (elementName, children, index) = open[top]
-            guard index < children.count else {
+            guard let content = open[top].contents.next() else {
+                body(.endElement(name: open[top].name))
                 open.removeLast()
-                body(.endElement(name: elementName))
                 continue
             }
-            open[top].index = index + 1
-            switch children[index] {
+            switch content {
             case .element(let child):
                 body(.startElement(name: child.name, attributes: child.attributes, namespaces: child.namespaces))
-                open.append((child.name, child.children, 0))
+                open.append((child.name, child.contents))
             case .text(let text): body(.text(text))
             case .cdata(let text): body(.cdata(text))
             case .comment(let text): body(.comment(text))

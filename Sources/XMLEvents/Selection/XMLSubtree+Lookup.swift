@@ -4,7 +4,7 @@ extension XMLSubtree {
     ///
     /// - Complexity: O(*n*) in the number of children.
     public var childElements: [XMLSubtree] {
-        storage.nodes.compactMap(\.element)
+        contents.compactMap(\.element)
     }
 
     /// The character data of the whole subtree (text runs and CDATA sections at every depth, in
@@ -19,10 +19,10 @@ extension XMLSubtree {
     /// - Complexity: O(*n*) in the size of the subtree; O(1) for an element whose content is one
     ///   text run.
     public var text: String {
-        if let text = storage.onlyText { return text }
-        let children = storage.nodes
-        if children.count == 1, let text = children[0].characterData { return text }
-        if children.isEmpty { return "" }
+        if let text = onlyText { return text }
+        var contents = contents
+        guard let first = contents.next() else { return "" }
+        if contents.isEmpty, let text = first.characterData { return text }
         var result = ""
         appendText(to: &result)
         return result
@@ -31,21 +31,19 @@ extension XMLSubtree {
     /// Appends the subtree's character data without recursion, so deep trees cannot exhaust the
     /// stack.
     private func appendText(to result: inout String) {
-        var pending: [(children: [XMLContent], index: Int)] = [(storage.nodes, 0)]
+        var pending = [contents]
         while let top = pending.indices.last {
-            let (children, index) = pending[top]
-            guard index < children.count else {
+            guard let content = pending[top].next() else {
                 pending.removeLast()
                 continue
             }
-            pending[top].index = index + 1
-            switch children[index] {
+            switch content {
             case .text(let text), .cdata(let text): result += text
             case .element(let element):
-                if let text = element.storage.onlyText {
+                if let text = element.onlyText {
                     result += text
                 } else {
-                    pending.append((element.storage.nodes, 0))
+                    pending.append(element.contents)
                 }
             case .comment, .processingInstruction, .skippedEntity: break
             }
@@ -67,13 +65,13 @@ extension XMLSubtree {
     /// - Complexity: O(*n*) in the number of children.
     public func child(named name: String) -> XMLSubtree? {
         if let simple = XMLNameTest.plainLocalName(name) {
-            for case .element(let element) in storage.nodes where element.name.localName == simple {
+            for case .element(let element) in contents where element.name.localName == simple {
                 return element
             }
             return nil
         }
         guard let test = XMLNameTest(lookup: name) else { return nil }
-        for case .element(let element) in storage.nodes where test.matches(element.name) {
+        for case .element(let element) in contents where test.matches(element.name) {
             return element
         }
         return nil
@@ -85,7 +83,7 @@ extension XMLSubtree {
     /// - Returns: The child, or `nil` when none has that name.
     /// - Complexity: O(*n*) in the number of children.
     public func child(named name: XMLName) -> XMLSubtree? {
-        for case .element(let element) in storage.nodes where XMLSubtree.sameName(element.name, name) {
+        for case .element(let element) in contents where XMLSubtree.sameName(element.name, name) {
             return element
         }
         return nil
@@ -98,7 +96,7 @@ extension XMLSubtree {
     /// - Complexity: O(*n*) in the number of children.
     public func childElements(named name: String) -> [XMLSubtree] {
         guard let test = XMLNameTest(lookup: name) else { return [] }
-        return storage.nodes.compactMap { node in
+        return contents.compactMap { node in
             guard case .element(let element) = node, test.matches(element.name) else { return nil }
             return element
         }
@@ -110,7 +108,7 @@ extension XMLSubtree {
     /// - Returns: The children; empty when none has that name.
     /// - Complexity: O(*n*) in the number of children.
     public func childElements(named name: XMLName) -> [XMLSubtree] {
-        storage.nodes.compactMap { node in
+        contents.compactMap { node in
             guard case .element(let element) = node, XMLSubtree.sameName(element.name, name) else { return nil }
             return element
         }
@@ -161,16 +159,14 @@ extension XMLSubtree {
     /// cannot exhaust the stack, handing each that `path` selects to `body` until it returns false.
     private func visitElements(matching path: XMLPath, _ body: (XMLSubtree) -> Bool) {
         var ancestry: [XMLName] = []
-        var pending: [(children: [XMLContent], index: Int)] = [(storage.nodes, 0)]
+        var pending = [contents]
         while let top = pending.indices.last {
-            let (children, index) = pending[top]
-            guard index < children.count else {
+            guard let content = pending[top].next() else {
                 pending.removeLast()
                 if !ancestry.isEmpty { ancestry.removeLast() }
                 continue
             }
-            pending[top].index = index + 1
-            guard case .element(let element) = children[index] else { continue }
+            guard case .element(let element) = content else { continue }
             ancestry.append(element.name)
             if path.matches(ancestry) {
                 // As in a document's selection, what lies inside a selected element is part of it.
@@ -178,7 +174,7 @@ extension XMLSubtree {
                 if !body(element) { return }
                 continue
             }
-            pending.append((element.storage.nodes, 0))
+            pending.append(element.contents)
         }
     }
 

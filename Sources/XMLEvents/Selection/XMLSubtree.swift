@@ -18,9 +18,20 @@
 /// The type is not called `XMLElement` because Foundation on Apple platforms declares an
 /// `XMLElement` class, and the two names could not be told apart in a file importing both.
 public struct XMLSubtree: Sendable, Hashable {
-    private(set) var storage: Storage
+    /// The storage holding the element.
+    let storage: Storage
+    /// The element's position in `storage`.
+    let index: Int
+
+    init(storage: Storage, index: Int) {
+        self.storage = storage
+        self.index = index
+    }
 
     /// Creates a subtree from its parts, for tests and for building documents to write.
+    ///
+    /// The children are kept as given: a child element shares its storage with the subtree it
+    /// came from.
     ///
     /// - Parameters:
     ///   - name: The element's resolved name.
@@ -28,6 +39,7 @@ public struct XMLSubtree: Sendable, Hashable {
     ///   - namespaces: The namespace declarations made on this element.
     ///   - children: The content, in document order.
     ///   - location: Where the element's start tag was reported, if it came from a document.
+    /// - Complexity: O(*n*) in the number of children.
     public init(
         name: XMLName,
         attributes: XMLAttributes = [],
@@ -35,60 +47,88 @@ public struct XMLSubtree: Sendable, Hashable {
         children: [XMLContent] = [],
         location: XMLLocation? = nil
     ) {
-        storage = Storage(
-            name: name, attributes: attributes, namespaces: namespaces, children: children, location: location)
+        self.init(
+            Element(name: name, attributes: attributes, namespaces: namespaces, location: location),
+            contents: children)
     }
 
-    /// A subtree whose content is one text run, built without an array for it.
-    init(
-        name: XMLName, attributes: XMLAttributes, namespaces: [XMLNamespaceDeclaration], onlyText: String,
-        location: XMLLocation?
-    ) {
-        storage = Storage(
-            name: name, attributes: attributes, namespaces: namespaces, onlyText: onlyText, nodes: [],
-            location: location)
+    /// A subtree of its own storage: the element, then each piece of content as given.
+    private init(_ element: Element, contents: some Sequence<XMLContent>) {
+        var nodes = ContiguousArray<Node>()
+        nodes.reserveCapacity(contents.underestimatedCount &+ 1)
+        nodes.append(Node(element, end: 0))
+        for content in contents { nodes.append(Node(content, at: nodes.count)) }
+        nodes[0].end = nodes.count
+        self.init(storage: Storage(nodes: nodes), index: 0)
+    }
+
+    /// The element's start tag.
+    private var element: Element { storage.element(at: index) }
+
+    /// This subtree with another start tag and the same content, which it shares.
+    private func replacing(_ element: Element) -> XMLSubtree {
+        XMLSubtree(element, contents: contents)
     }
 
     /// The element's resolved name. Setting it renames the element in this value only.
+    ///
+    /// - Complexity: O(1) to read; O(*n*) in the number of children to set.
     public var name: XMLName {
-        get { storage.name }
-        set { storage = storage.replacing(name: newValue) }
+        get { element.name }
+        set {
+            let old = element
+            self = replacing(
+                Element(name: newValue, attributes: old.attributes, namespaces: old.namespaces, location: old.location))
+        }
     }
 
     /// The attributes of the start tag in document order, DTD defaults last. Setting them
     /// changes this value only.
+    ///
+    /// - Complexity: O(1) to read; O(*n*) in the number of children to set.
     public var attributes: XMLAttributes {
-        get { storage.attributes }
-        set { storage = storage.replacing(attributes: newValue) }
+        get { element.attributes }
+        set {
+            let old = element
+            self = replacing(
+                Element(name: old.name, attributes: newValue, namespaces: old.namespaces, location: old.location))
+        }
     }
 
     /// The namespace declarations made on this element itself. Declarations of ancestors are not
     /// repeated here; every name in the subtree is resolved already, and ``XMLWriter`` declares
     /// what a name needs when the subtree is written on its own.
+    ///
+    /// - Complexity: O(1) to read; O(*n*) in the number of children to set.
     public var namespaces: [XMLNamespaceDeclaration] {
-        get { storage.namespaces }
-        set { storage = storage.replacing(namespaces: newValue) }
+        get { element.namespaces }
+        set {
+            let old = element
+            self = replacing(
+                Element(name: old.name, attributes: old.attributes, namespaces: newValue, location: old.location))
+        }
     }
 
     /// The content between the start and end tags, in document order. Setting it (removing
     /// children, say) changes this value only.
     ///
-    /// - Complexity: O(1) to read; an element whose content is one text run makes that one-item
-    ///   array anew on each call.
+    /// - Complexity: O(*n*) in the number of children.
     public var children: [XMLContent] {
-        get {
-            if let text = storage.onlyText { return [.text(text)] }
-            return storage.nodes
-        }
-        set { storage = storage.replacing(children: newValue) }
+        get { Array(contents) }
+        set { self = XMLSubtree(element, contents: newValue) }
     }
 
     /// Where the parser reported the element's start tag (at its closing `>`), or `nil` when the
     /// subtree was not built from an ``XMLEvents`` sequence.
-    public var location: XMLLocation? { storage.location }
+    public var location: XMLLocation? { element.location }
 
     /// Whether the element has no attributes and no content, as `<a/>` or `<a></a>`.
-    public var isEmpty: Bool { storage.attributes.isEmpty && storage.onlyText == nil && storage.nodes.isEmpty }
+    public var isEmpty: Bool { element.attributes.isEmpty && contents.isEmpty }
+
+    /// Whether two values are the same element of the same storage.
+    private func isIdentical(to other: XMLSubtree) -> Bool {
+        storage === other.storage && index == other.index
+    }
 
     /// Two subtrees are equal when their names, attributes, namespace declarations and children
     /// are equal; locations are not compared.
@@ -100,20 +140,23 @@ public struct XMLSubtree: Sendable, Hashable {
     public static func == (lhs: XMLSubtree, rhs: XMLSubtree) -> Bool {
         // Walked with a stack of its own, not by recursion, so deep trees cannot exhaust the
         // thread's stack.
-        var pending = [(lhs.storage, rhs.storage)]
+        var pending = [(lhs, rhs)]
         while let (left, right) = pending.popLast() {
-            if left === right { continue }
-            guard left.name == right.name, left.attributes == right.attributes,
-                left.namespaces == right.namespaces, left.onlyText == right.onlyText,
-                left.nodes.count == right.nodes.count
+            if left.isIdentical(to: right) { continue }
+            let (leftElement, rightElement) = (left.element, right.element)
+            guard leftElement.name == rightElement.name, leftElement.attributes == rightElement.attributes,
+                leftElement.namespaces == rightElement.namespaces
             else { return false }
-            for (leftNode, rightNode) in zip(left.nodes, right.nodes) {
-                switch (leftNode, rightNode) {
-                case (.element(let leftElement), .element(let rightElement)):
-                    pending.append((leftElement.storage, rightElement.storage))
-                case (.element, _), (_, .element):
+            var (leftContents, rightContents) = (left.contents, right.contents)
+            contents: while true {
+                switch (leftContents.next(), rightContents.next()) {
+                case (nil, nil):
+                    break contents
+                case (.element(let leftChild)?, .element(let rightChild)?):
+                    pending.append((leftChild, rightChild))
+                case (.element?, _), (_, .element?), (nil, _), (_, nil):
                     return false
-                default:
+                case (let leftNode?, let rightNode?):
                     if leftNode != rightNode { return false }
                 }
             }
@@ -126,21 +169,23 @@ public struct XMLSubtree: Sendable, Hashable {
     /// - Parameter hasher: The hasher to feed.
     /// - Complexity: O(*n*) in the size of the subtree.
     public func hash(into hasher: inout Hasher) {
-        var pending = [storage]
+        var pending = [self]
         while let current = pending.popLast() {
-            hasher.combine(current.name)
-            hasher.combine(current.attributes)
-            hasher.combine(current.namespaces)
-            hasher.combine(current.onlyText)
-            hasher.combine(current.nodes.count)
-            for node in current.nodes {
-                if case .element(let element) = node {
+            let element = current.element
+            hasher.combine(element.name)
+            hasher.combine(element.attributes)
+            hasher.combine(element.namespaces)
+            var count = 0
+            for content in current.contents {
+                count &+= 1
+                if case .element(let child) = content {
                     hasher.combine(0 as UInt8)
-                    pending.append(element.storage)
+                    pending.append(child)
                 } else {
-                    hasher.combine(node)
+                    hasher.combine(content)
                 }
             }
+            hasher.combine(count)
         }
     }
 }

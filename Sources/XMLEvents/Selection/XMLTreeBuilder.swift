@@ -1,25 +1,17 @@
 /// Builds one ``XMLSubtree`` from the events between its start and end tags.
 ///
-/// The content of every open element waits in one flat buffer, each element's children after
-/// its ancestors'; when an element ends, its children leave the buffer as one exactly sized
-/// array and the element takes their place in its parent's content. Building therefore
-/// allocates the tree's own storage and nothing per event besides.
+/// The subtree's nodes are appended to one array in document order, each element before its
+/// content; when an element ends, it learns where its content ends. When the outermost one
+/// ends, the array becomes the subtree's storage as it is: building allocates that array, one
+/// storage object and the strings and attributes it holds, and nothing per element besides.
 struct XMLTreeBuilder {
-    private struct OpenElement {
-        var name: XMLName
-        var attributes: XMLAttributes
-        var namespaces: [XMLNamespaceDeclaration]
-        var location: XMLLocation?
-        /// Where this element's children start in `content`.
-        var contentStart: Int
-    }
-
-    /// Above this many pending children the buffer is freed after a subtree is done, so that
-    /// one huge subtree does not keep its memory for the rest of the document.
-    private static let retainedCapacity = 4096
-
-    private var open: [OpenElement] = []
-    private var content: [XMLContent] = []
+    /// The nodes of the subtree being built.
+    private var nodes = ContiguousArray<XMLSubtree.Node>()
+    /// The positions of the open elements in `nodes`, outermost first.
+    private var open: [Int] = []
+    /// How many nodes the last subtree had: records of one document are alike, so the next
+    /// array starts at that size and seldom grows.
+    private var lastCount = 16
 
     /// Whether a subtree is being built.
     var isBuilding: Bool { !open.isEmpty }
@@ -31,47 +23,35 @@ struct XMLTreeBuilder {
         namespaces: [XMLNamespaceDeclaration],
         location: XMLLocation?
     ) {
-        open.append(
-            OpenElement(
-                name: name, attributes: attributes, namespaces: namespaces, location: location,
-                contentStart: content.count))
+        if open.isEmpty { nodes.reserveCapacity(Swift.min(lastCount, XMLTreeBuilder.retainedCapacity)) }
+        open.append(nodes.count)
+        nodes.append(
+            XMLSubtree.Node(
+                XMLSubtree.Element(name: name, attributes: attributes, namespaces: namespaces, location: location),
+                end: nodes.count &+ 1))
     }
 
     /// Content other than an element arrives for the innermost open element.
-    mutating func append(_ node: XMLContent) {
-        content.append(node)
+    mutating func append(_ content: XMLContent) {
+        nodes.append(XMLSubtree.Node(content, at: nodes.count))
     }
 
     /// The innermost open element ends; returns the subtree when it was the outermost one.
     mutating func end() -> XMLSubtree? {
         guard let element = open.popLast() else { return nil }
-        let subtree: XMLSubtree
-        let start = element.contentStart
-        if start == content.count - 1, case .text(let text) = content[start] {
-            content.removeLast()
-            subtree = XMLSubtree(
-                name: element.name, attributes: element.attributes, namespaces: element.namespaces,
-                onlyText: text, location: element.location)
-        } else {
-            var children: [XMLContent] = []
-            if start < content.count {
-                // Copied through a buffer pointer: an array made from a slice of the whole buffer
-                // would share it, and the next append would then copy the buffer instead.
-                children = content.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[start...])) }
-                while content.count > start { content.removeLast() }
-            }
-            subtree = XMLSubtree(
-                name: element.name, attributes: element.attributes, namespaces: element.namespaces,
-                children: children, location: element.location)
-        }
-        if !open.isEmpty {
-            content.append(.element(subtree))
-            return nil
-        }
-        if content.capacity > XMLTreeBuilder.retainedCapacity { content = [] }
+        nodes[element].end = nodes.count
+        guard open.isEmpty else { return nil }
+        lastCount = nodes.count
+        let storage = XMLSubtree.Storage(parsed: nodes)
+        // The array now belongs to the storage alone; the next subtree starts a new one.
+        nodes = []
         if open.capacity > XMLTreeBuilder.retainedCapacity { open = [] }
-        return subtree
+        return XMLSubtree(storage: storage, index: 0)
     }
+
+    /// Above this many open elements the stack is freed after a subtree is done, so that one
+    /// deep subtree does not keep its memory for the rest of the document.
+    private static let retainedCapacity = 4096
 }
 
 extension XMLTreeBuilder: XMLTapeSelectionBuilder {

@@ -262,21 +262,19 @@ public struct XMLWriter: Sendable {
     private mutating func writeWithoutRollback(_ subtree: XMLSubtree) throws(XMLWriterError) {
         try startElement(
             subtree.name, attributes: subtree.attributes, namespaces: subtree.namespaces, Self.startEvent(of: subtree))
-        var pending: [(children: [XMLContent], index: Int)] = [(subtree.children, 0)]
+        var pending = [subtree.contents]
         while let top = pending.indices.last {
-            let (children, index) = pending[top]
-            guard index < children.count else {
+            guard let content = pending[top].next() else {
                 pending.removeLast()
                 closeInnermostElement()
                 continue
             }
-            pending[top].index = index + 1
-            switch children[index] {
+            switch content {
             case .element(let element):
                 try startElement(
                     element.name, attributes: element.attributes, namespaces: element.namespaces,
                     Self.startEvent(of: element))
-                pending.append((element.children, 0))
+                pending.append(element.contents)
             case .text(let text): try write(.text(text))
             case .cdata(let text): try write(.cdata(text))
             case .comment(let text): try write(.comment(text))

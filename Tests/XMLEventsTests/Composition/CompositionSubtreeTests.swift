@@ -146,6 +146,37 @@ struct CompositionSubtreeTests {
         #expect(kept.description == String(repeating: "<d>", count: 6) + "x" + String(repeating: "</d>", count: 6))
     }
 
+    /// A subtree made in code keeps each child element in the storage it came from; a chain of
+    /// 100,000 of them, each wrapping the last, is compared, hashed, renamed and released
+    /// without recursion.
+    @Test func hugelyDeepComposedSubtreesAreReleasedWithoutRecursion() async throws {
+        let depth = 100_000
+        let name = XMLName(localName: "d")
+        func chain() -> XMLSubtree {
+            var node = XMLSubtree(name: name, children: [.text("x")])
+            for _ in 1..<depth { node = XMLSubtree(name: name, children: [.element(node)]) }
+            return node
+        }
+        do {
+            let first = chain()
+            var second = chain()
+            #expect(first == second)
+            #expect(first.hashValue == second.hashValue)
+            #expect(first.text == "x")
+            second.name = XMLName(localName: "e")
+            #expect(first != second)
+            #expect(second.childElements.first == first.childElements.first)
+        }
+        // Parsed and composed storage mixed: a parsed record wrapped, its child kept alone.
+        let parsed = try await subtree("<r><a>1</a><b>2</b></r>")
+        var wrapper = XMLSubtree(name: XMLName(localName: "w"), children: [.element(parsed), .text("t")])
+        let kept = try #require(wrapper.childElements.first?.child(named: "b"))
+        wrapper.children = []
+        #expect(wrapper.isEmpty)
+        #expect(kept.description == "<b>2</b>")
+        #expect(parsed.children.count == 2)
+    }
+
     @Test func deepSubtreesNeedNoRecursion() async throws {
         let depth = 200
         let xml = String(repeating: "<d>", count: depth) + "x" + String(repeating: "</d>", count: depth)
