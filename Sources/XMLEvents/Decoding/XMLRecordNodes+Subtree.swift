@@ -29,8 +29,8 @@ extension XMLRecordNodes {
     private func appendStart(of element: XMLSubtree, context: XMLDecodingContext) -> XMLSubtree.Contents {
         startElement(element.name, at: element.location, context: context)
         let attributes = element.attributes
-        attributes.storage?.withEntries(count: attributes.count) { entries, bytes in
-            for entry in UnsafeBufferPointer(start: entries, count: attributes.count) {
+        attributes.withEntries { entries, bytes in
+            for entry in entries {
                 appendAttribute(
                     entry.name, value: UnsafeBufferPointer(start: bytes + entry.valueStart, count: entry.valueCount),
                     context: context)

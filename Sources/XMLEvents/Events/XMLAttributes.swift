@@ -21,13 +21,27 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
 
     /// `nil` for no attributes.
     let storage: Storage?
-    /// The number of attributes, kept here so that reading it needs no access to the storage.
-    public let count: Int
+    /// Where these attributes' entries start in `storage`: the elements of a subtree share one.
+    let first: UInt32
+    /// How many entries are these attributes', kept here so that reading the count needs no
+    /// access to the storage.
+    let entryCount: UInt32
+
+    /// The number of attributes.
+    public var count: Int { Int(entryCount) }
 
     /// No attributes.
     public init() {
         storage = nil
-        count = 0
+        first = 0
+        entryCount = 0
+    }
+
+    /// The `count` entries of `storage` from `first` on.
+    init(storage: Storage, first: Int, count: Int) {
+        self.storage = count == 0 ? nil : storage
+        self.first = UInt32(first)
+        self.entryCount = UInt32(count)
     }
 
     /// Attributes in the order given.
@@ -35,7 +49,8 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
     /// - Parameter attributes: The attributes, as they would be written in a start tag.
     public init(_ attributes: some Sequence<XMLAttribute>) {
         let attributes = Array(attributes)
-        count = attributes.count
+        first = 0
+        entryCount = UInt32(attributes.count)
         guard !attributes.isEmpty else {
             storage = nil
             return
@@ -69,6 +84,14 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
     /// The number of attributes.
     public var endIndex: Int { count }
 
+    /// Calls `body` with these attributes' entries and the bytes their values point into, or
+    /// returns `nil` when there are none.
+    func withEntries<Result>(_ body: (UnsafeBufferPointer<Entry>, UnsafePointer<UInt8>) -> Result) -> Result? {
+        storage?.withEntries(first: Int(first)) { entries, bytes in
+            body(UnsafeBufferPointer(start: entries, count: count), bytes)
+        }
+    }
+
     /// The attribute at `position`, its value made into a string.
     ///
     /// - Parameter position: From 0 up to, not including, ``endIndex``.
@@ -76,7 +99,7 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
         guard let storage, position >= 0, position < count else {
             preconditionFailure("XMLAttributes index \(position) out of range")
         }
-        return storage.withEntries(count: count) { entries, bytes in
+        return storage.withEntries(first: Int(first)) { entries, bytes in
             let entry = entries[position]
             return XMLAttribute(
                 name: entry.name.name,
@@ -92,7 +115,7 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
         guard let storage, position >= 0, position < count else {
             preconditionFailure("XMLAttributes index \(position) out of range")
         }
-        return storage.withEntries(count: count) { entries, _ in entries[position].name.name }
+        return storage.withEntries(first: Int(first)) { entries, _ in entries[position].name.name }
     }
 
     /// The value of the first attribute that passes a name test.
@@ -200,7 +223,7 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
     ///   - lhs: Some attributes.
     ///   - rhs: Other attributes.
     public static func == (lhs: XMLAttributes, rhs: XMLAttributes) -> Bool {
-        if lhs.storage === rhs.storage { return true }
+        if lhs.storage === rhs.storage && lhs.first == rhs.first && lhs.entryCount == rhs.entryCount { return true }
         guard lhs.count == rhs.count else { return false }
         return zip(lhs, rhs).allSatisfy { $0 == $1 }
     }
@@ -225,6 +248,8 @@ extension XMLAttributes {
     struct Header {
         /// The owned names among the entries', kept alive with the storage (see ``TapeName``).
         var owners: [XMLName]
+        /// How many entries there are: the values' bytes follow the last.
+        var count: Int
     }
 
     /// The entries, then the values' bytes, in one allocation (the bytes take the room of whole
@@ -238,7 +263,7 @@ extension XMLAttributes {
         ) -> Storage {
             let entryBytes = count * MemoryLayout<Entry>.stride
             let byteSlots = (byteCount + MemoryLayout<Entry>.stride - 1) / MemoryLayout<Entry>.stride
-            let buffer = Storage.create(minimumCapacity: count + byteSlots) { _ in Header(owners: []) }
+            let buffer = Storage.create(minimumCapacity: count + byteSlots) { _ in Header(owners: [], count: count) }
             // `create` returns an instance of the class it is called on.
             let storage = unsafeDowncast(buffer, to: Storage.self)
             storage.withUnsafeMutablePointers { header, tail in
@@ -250,13 +275,14 @@ extension XMLAttributes {
             return storage
         }
 
-        /// Calls `body` with the `count` entries and the values' bytes.
-        func withEntries<Result>(count: Int, _ body: (UnsafePointer<Entry>, UnsafePointer<UInt8>) -> Result) -> Result {
-            withUnsafeMutablePointerToElements { tail in
+        /// Calls `body` with the entries from `first` on and the values' bytes.
+        func withEntries<Result>(first: Int, _ body: (UnsafePointer<Entry>, UnsafePointer<UInt8>) -> Result) -> Result {
+            withUnsafeMutablePointers { header, tail in
                 let raw = UnsafeRawPointer(tail)
                 let entries = raw.assumingMemoryBound(to: Entry.self)
-                let bytes = (raw + count * MemoryLayout<Entry>.stride).assumingMemoryBound(to: UInt8.self)
-                return body(entries, bytes)
+                let bytes = (raw + header.pointee.count * MemoryLayout<Entry>.stride).assumingMemoryBound(
+                    to: UInt8.self)
+                return body(entries + first, bytes)
             }
         }
     }

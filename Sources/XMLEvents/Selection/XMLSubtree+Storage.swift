@@ -78,7 +78,7 @@ extension XMLSubtree {
         /// For an element, the position after its last descendant in the same storage; for
         /// other content, the position after it.
         var end: Int
-        let item: Item
+        private(set) var item: Item
 
         /// Content other than an element of this storage, at `index`.
         init(_ content: XMLContent, at index: Int) {
@@ -90,6 +90,16 @@ extension XMLSubtree {
         init(_ element: Element, end: Int) {
             self.end = end
             item = .element(element)
+        }
+
+        /// Gives the element these attributes, which the builder gathers with those of the
+        /// other elements into one storage once the subtree is complete.
+        mutating func setAttributes(_ attributes: XMLAttributes) {
+            guard case .element(let element) = item else { return }
+            item = .element(
+                Element(
+                    name: element.name, attributes: attributes, namespaces: element.namespaces,
+                    location: element.location))
         }
     }
 

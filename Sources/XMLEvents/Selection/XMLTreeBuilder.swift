@@ -12,6 +12,10 @@ struct XMLTreeBuilder {
     /// How many nodes the last subtree had: records of one document are alike, so the next
     /// array starts at that size and seldom grows.
     private var lastCount = 16
+    /// The attributes of the elements taken from a tape, and which element has which: they
+    /// go into one storage when the subtree is complete.
+    private var attributes = SharedAttributesBuilder()
+    private var attributed: [(node: Int, attributes: Range<Int>)] = []
 
     /// Whether a subtree is being built.
     var isBuilding: Bool { !open.isEmpty }
@@ -42,6 +46,13 @@ struct XMLTreeBuilder {
         nodes[element].end = nodes.count
         guard open.isEmpty else { return nil }
         lastCount = nodes.count
+        if !attributes.isEmpty {
+            let storage = attributes.makeStorage()
+            for (node, range) in attributed {
+                nodes[node].setAttributes(XMLAttributes(storage: storage, first: range.lowerBound, count: range.count))
+            }
+            attributed.removeAll(keepingCapacity: attributed.capacity <= XMLTreeBuilder.retainedCapacity)
+        }
         let storage = XMLSubtree.Storage(parsed: nodes)
         // The array now belongs to the storage alone; the next subtree starts a new one.
         nodes = []
@@ -89,8 +100,11 @@ extension XMLTreeBuilder: XMLTapeSelectionBuilder {
     }
 
     private mutating func start(_ entry: EventTape.Entry, rows: EventTape.StartTagRows, in tape: EventTape) {
+        if !rows.attributes.isEmpty {
+            attributed.append((nodes.count, attributes.append(rows.attributes, of: tape)))
+        }
         start(
-            name: entry.name.name, attributes: tape.ownedAttributes(rows.attributes),
+            name: entry.name.name, attributes: XMLAttributes(),
             namespaces: tape.ownedNamespaces(rows.namespaces),
             location: tape.columns.pointee.locations[rows.location].location)
     }

@@ -156,7 +156,8 @@ struct ShortTextCache {
 extension XMLAttributes {
     /// The attributes of a start tag on a tape, copied into one allocation.
     init(tapeRows rows: UnsafeBufferPointer<EventTape.Attribute>, bytes: UnsafePointer<UInt8>) {
-        count = rows.count
+        first = 0
+        entryCount = UInt32(rows.count)
         let byteCount = rows.reduce(0) { $0 + $1.valueCount }
         storage = Storage.make(count: rows.count, byteCount: byteCount) { entries, target, owners in
             var offset = 0
