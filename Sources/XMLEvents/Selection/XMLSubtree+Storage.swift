@@ -78,17 +78,21 @@ extension XMLSubtree {
         /// For an element, the position after its last descendant in the same storage; for
         /// other content, the position after it.
         var end: Int
+        /// Whether `item` is an element of this storage, read without copying the item.
+        let isElement: Bool
         private(set) var item: Item
 
         /// Content other than an element of this storage, at `index`.
         init(_ content: XMLContent, at index: Int) {
             end = index &+ 1
+            isElement = false
             item = .content(content)
         }
 
         /// An element whose content follows it; `end` is set when the element ends.
         init(_ element: Element, end: Int) {
             self.end = end
+            isElement = true
             item = .element(element)
         }
 
@@ -136,18 +140,27 @@ extension XMLSubtree {
         /// Whether no content is left.
         var isEmpty: Bool { position >= end }
 
+        /// How many pieces of content are left, counted by stepping from each to the next
+        /// without reading them: so that an array of them is made at its size at once.
+        var underestimatedCount: Int {
+            var count = 0
+            var next = position
+            while next < end {
+                next = storage.nodes[next].end
+                count &+= 1
+            }
+            return count
+        }
+
         mutating func next() -> XMLContent? {
             guard position < end else { return nil }
-            let node = storage.nodes[position]
-            switch node.item {
-            case .element:
-                let child = XMLSubtree(storage: storage, index: position)
-                position = node.end
-                return .element(child)
-            case .content(let content):
-                position &+= 1
-                return content
+            let current = position
+            position = storage.nodes[current].end
+            if storage.nodes[current].isElement { return .element(XMLSubtree(storage: storage, index: current)) }
+            guard case .content(let content) = storage.nodes[current].item else {
+                preconditionFailure("XMLSubtree content that is an element is marked as none")
             }
+            return content
         }
     }
 
