@@ -8,9 +8,12 @@
 /// ```
 ///
 /// A subtree is one reference to shared, immutable storage, so copying it, storing it or sending
-/// it to another task costs a retain. It is a value: setting its ``name``, ``attributes``,
-/// ``namespaces`` or ``children`` makes new storage for that value alone, sharing the rest. Names are the parser's interned ``XMLName`` values, shared
-/// with every other event that carries them.
+/// it to another task costs a retain. A subtree the parser built is stored whole, in one array
+/// of its elements and content (and one storage for all its attributes): a child element read
+/// from it is a position in that storage and keeps all of it alive, as a `Substring` keeps its
+/// string. It is a value: setting its ``name``, ``attributes``, ``namespaces`` or ``children``
+/// makes new storage for that value alone, sharing the child elements. Names are the parser's
+/// interned ``XMLName`` values, shared with every other event that carries them.
 ///
 /// Equality and hashing compare the content (name, attributes, namespace declarations and
 /// children, recursively) and ignore ``location``: the same markup found in two places is equal.

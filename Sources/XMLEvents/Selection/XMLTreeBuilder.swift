@@ -10,7 +10,7 @@ struct XMLTreeBuilder {
     /// The positions of the open elements in `nodes`, outermost first.
     private var open: [Int] = []
     /// How many nodes the last subtree had: records of one document are alike, so the next
-    /// array starts at that size and seldom grows.
+    /// array starts with room for a few more and seldom grows.
     private var lastCount = 16
     /// The attributes of the elements taken from a tape, and which element has which: they
     /// go into one storage when the subtree is complete.
@@ -27,7 +27,9 @@ struct XMLTreeBuilder {
         namespaces: [XMLNamespaceDeclaration],
         location: XMLLocation?
     ) {
-        if open.isEmpty { nodes.reserveCapacity(Swift.min(lastCount, XMLTreeBuilder.retainedCapacity)) }
+        if open.isEmpty {
+            nodes.reserveCapacity(Swift.min(lastCount &+ lastCount / 4 &+ 2, XMLTreeBuilder.retainedCapacity))
+        }
         open.append(nodes.count)
         nodes.append(
             XMLSubtree.Node(
