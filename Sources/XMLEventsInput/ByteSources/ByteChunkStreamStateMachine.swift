@@ -62,7 +62,8 @@ struct ByteChunkStreamStateMachine<Consumer, Producer> {
         case waiting(Producer)
     }
 
-    let watermarks: XMLByteChunkStream.Watermarks
+    /// Producers wait at the upper bound of buffered bytes and go on at the lower.
+    let watermarks: ClosedRange<Int>
     private(set) var phase = Phase.streaming
     private var queue = ByteChunkQueue()
     private(set) var peakBufferedBytes = 0
@@ -79,7 +80,7 @@ struct ByteChunkStreamStateMachine<Consumer, Producer> {
     private var owesCancellationError = false
     private(set) var onTermination: TerminationHandler?
 
-    init(watermarks: XMLByteChunkStream.Watermarks, onTermination: TerminationHandler?) {
+    init(watermarks: ClosedRange<Int>, onTermination: TerminationHandler?) {
         self.watermarks = watermarks
         self.onTermination = onTermination
     }
@@ -119,7 +120,7 @@ struct ByteChunkStreamStateMachine<Consumer, Producer> {
         }
         queue.append(chunk)
         peakBufferedBytes = Swift.max(peakBufferedBytes, queue.byteCount)
-        if queue.byteCount >= watermarks.high { producersMayWrite = false }
+        if queue.byteCount >= watermarks.upperBound { producersMayWrite = false }
         return (producersMayWrite ? .produceMore : issueToken(), .none)
     }
 
@@ -290,7 +291,7 @@ struct ByteChunkStreamStateMachine<Consumer, Producer> {
 
     /// After a chunk left the buffer: crossing the low watermark resumes every waiting producer.
     private mutating func afterDelivery() -> Effects {
-        guard !producersMayWrite, queue.byteCount <= watermarks.low else { return .none }
+        guard !producersMayWrite, queue.byteCount <= watermarks.lowerBound else { return .none }
         producersMayWrite = true
         var effects = Effects()
         tokens.removeAll { entry in

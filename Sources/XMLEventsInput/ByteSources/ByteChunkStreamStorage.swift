@@ -12,7 +12,7 @@ final class ByteChunkStreamStorage: Sendable {
 
     private let machine: LockedState<Machine>
 
-    init(watermarks: XMLByteChunkStream.Watermarks, onTermination: Machine.TerminationHandler?) {
+    init(watermarks: ClosedRange<Int>, onTermination: Machine.TerminationHandler?) {
         machine = LockedState(Machine(watermarks: watermarks, onTermination: onTermination))
     }
 

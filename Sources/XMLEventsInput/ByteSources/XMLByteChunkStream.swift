@@ -18,9 +18,12 @@ import Foundation
 /// ```
 ///
 /// Unlike `AsyncStream`, whose `yield` never makes the producer wait, ``Source/write(_:)``
-/// suspends once the buffer holds ``Watermarks/high`` bytes, and resumes only when the consumer
-/// has drained the buffer to ``Watermarks/low``. The consumer's pace is therefore the producer's
-/// pace, and the buffer never holds more than the high watermark plus one chunk per producer.
+/// suspends once the buffer holds the high watermark's bytes (the upper bound of the
+/// `watermarks` given to ``makeStream(watermarks:onTermination:)``), and resumes only when the
+/// consumer has drained the buffer to the low watermark (its lower bound). The gap between the
+/// two is hysteresis: a producer and a consumer of similar speed trade large batches instead of
+/// waking each other for every chunk. The consumer's pace is therefore the producer's pace, and
+/// the buffer never holds more than the high watermark plus one chunk per producer.
 ///
 /// Iteration ends with `nil` after ``Source/finish(throwing:)`` and the buffered chunks, or throws
 /// the error given to `finish`. A cancelled consumer task throws `CancellationError`; a cancelled
@@ -61,15 +64,22 @@ public struct XMLByteChunkStream: AsyncSequence, Sendable {
     /// Creates a stream and the source that feeds it.
     ///
     /// - Parameters:
-    ///   - watermarks: The buffer sizes, in bytes, at which producers are told to wait and to go on.
+    ///   - watermarks: The buffered bytes at or below which waiting producers go on (the lower
+    ///     bound, at least 0) and at or above which producers are asked to wait (the upper bound,
+    ///     at least 1, since a high watermark of 0 would make every write wait on an already empty
+    ///     buffer); by default 256 KiB to 1 MiB, enough to keep a network transfer streaming while
+    ///     a consumer parses, small enough that memory stays bounded. Other values stop the
+    ///     process, as they could never resume a producer.
     ///   - onTermination: Called exactly once, when the stream ends for any reason; may also be set
     ///     later on the source. Setting it here avoids missing an early cancellation.
     /// - Returns: The stream, to be iterated once, and its source.
     public static func makeStream(
-        watermarks: Watermarks = .default,
+        watermarks: ClosedRange<Int> = 256 * 1024...1024 * 1024,
         onTermination: (@Sendable (Termination) -> Void)? = nil
     ) -> (stream: XMLByteChunkStream, source: Source) {
-        precondition(watermarks.isValid, "XMLByteChunkStream.Watermarks need 0 <= low <= high and high >= 1")
+        precondition(
+            watermarks.lowerBound >= 0 && watermarks.upperBound >= 1,
+            "XMLByteChunkStream watermarks need 0 <= low <= high and high >= 1")
         let storage = ByteChunkStreamStorage(watermarks: watermarks, onTermination: onTermination)
         return (XMLByteChunkStream(storage: storage), Source(storage: storage))
     }

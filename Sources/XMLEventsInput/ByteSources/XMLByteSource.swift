@@ -46,7 +46,7 @@ public struct XMLByteSource: AsyncSequence, Sendable {
         case file(path: String)
         /// An open descriptor, read on a thread of its own, with the watermarks given (by default
         /// ``readAheadWatermarks``).
-        case descriptor(FileDescriptorReader, watermarks: XMLByteChunkStream.Watermarks?)
+        case descriptor(FileDescriptorReader, watermarks: ClosedRange<Int>?)
         /// Nothing to read: the first `next()` throws this (a URL of a scheme not supported, or
         /// an HTTP URL in a build without HTTP).
         case refused(XMLByteSourceError)
@@ -79,8 +79,8 @@ public struct XMLByteSource: AsyncSequence, Sendable {
 
     /// How far a reader thread reads ahead of the consumer unless told otherwise: up to four
     /// chunks, resuming when one is left.
-    var readAheadWatermarks: XMLByteChunkStream.Watermarks {
-        XMLByteChunkStream.Watermarks(low: chunkSize, high: 4 * chunkSize)
+    var readAheadWatermarks: ClosedRange<Int> {
+        chunkSize...4 * chunkSize
     }
 
     /// The bytes of a document held in memory, in slices of at most `chunkSize` bytes that share
@@ -124,13 +124,15 @@ public struct XMLByteSource: AsyncSequence, Sendable {
     ///     thread are done with it; otherwise the caller keeps it open as long as either may use it.
     ///   - chunkSize: The most bytes read at once (64 KiB by default), between 1 and 16 MiB; see
     ///     ``chunkSize``.
-    ///   - watermarks: How much to read ahead of the consumer; by default up to four chunks,
-    ///     resuming when one is left.
+    ///   - watermarks: How much to read ahead of the consumer, in bytes: the reader thread waits
+    ///     once the upper bound is buffered and goes on when the consumer has drained the buffer
+    ///     to the lower (see ``XMLByteChunkStream``); by default up to four chunks, resuming when
+    ///     one is left.
     public init(
         fileDescriptor: Int32,
         closesDescriptor: Bool = false,
         chunkSize: Int = ChunkSize.standard,
-        watermarks: XMLByteChunkStream.Watermarks? = nil
+        watermarks: ClosedRange<Int>? = nil
     ) {
         let reader = FileDescriptorReader(FileDescriptor(rawValue: fileDescriptor), closesOnDeinit: closesDescriptor)
         self.init(.descriptor(reader, watermarks: watermarks), chunkSize: chunkSize)

@@ -62,7 +62,7 @@ public final class XMLSourceProgress: Sendable {
     }
 
     /// How many times the transfer broke off mid-body and went on from where it broke, with
-    /// a continuation of the same document (see ``XMLHTTPConfiguration/resumption``). Linux only.
+    /// a continuation of the same document (see ``XMLHTTPConfiguration/maximumResumptionAttempts``). Linux only.
     public var resumptionCount: Int {
         state.withLock { $0.resumptionCount }
     }
@@ -75,7 +75,7 @@ public final class XMLSourceProgress: Sendable {
 
     /// The bytes of an HTTP body received again and dropped, over every continuation, as sent:
     /// a server without ranges resumes a transfer by sending the same version from its start
-    /// (see ``XMLHTTPConfiguration/resumption``), whose bytes up to the break the parser
+    /// (see ``XMLHTTPConfiguration/maximumResumptionAttempts``), whose bytes up to the break the parser
     /// already had. Not counted in ``receivedByteCount``. Linux only.
     public var rereadByteCount: Int {
         state.withLock { $0.rereadByteCount }

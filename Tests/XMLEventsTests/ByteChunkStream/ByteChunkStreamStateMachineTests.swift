@@ -12,8 +12,8 @@ import Testing
     private func machine(low: Int, high: Int, recorder: ChunkStreamRecorder<XMLByteChunkStream.Termination>? = nil)
         -> Machine
     {
-        guard let recorder else { return Machine(watermarks: .init(low: low, high: high), onTermination: nil) }
-        return Machine(watermarks: .init(low: low, high: high)) { recorder.record($0) }
+        guard let recorder else { return Machine(watermarks: low...high, onTermination: nil) }
+        return Machine(watermarks: low...high) { recorder.record($0) }
     }
 
     private func bytes(_ count: Int, _ value: UInt8 = 1) -> Data {

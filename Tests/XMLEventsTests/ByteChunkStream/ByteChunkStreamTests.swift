@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func syncWriteAsksToWaitAtHighAndCallsBackAtLow() async throws {
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 4, high: 8))
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: 4...8)
         #expect(try source.writeNow(bytes(4)) == .produceMore)
         #expect(try source.writeNow(bytes(4)) != .produceMore)
         guard case .enqueueCallback(let token) = try source.writeNow(bytes(4)) else {
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func enqueueingAfterTheDrainCallsBackAtOnce() async throws {
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 0, high: 1))
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: 0...1)
         guard case .enqueueCallback(let token) = try source.writeNow(bytes(1)) else {
             Issue.record("1 byte reaches the high watermark")
             return
@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test func cancellingACallbackFailsItWithCancellationError() throws {
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 0, high: 1))
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: 0...1)
         guard case .enqueueCallback(let token) = try source.writeNow(bytes(1)) else {
             Issue.record("1 byte reaches the high watermark")
             return
@@ -116,7 +116,7 @@ import Testing
     }
 
     @Test func asyncWriteSuspendsUntilTheBufferDrainsToLow() async throws {
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 4, high: 8))
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: 4...8)
         let progress = ChunkStreamCounter()
         let producer = Task {
             for index in 0..<4 {
@@ -141,7 +141,7 @@ import Testing
     }
 
     @Test func asyncWriteHonoursCancellationWhileWaiting() async throws {
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 0, high: 4))
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: 0...4)
         let producer = Task {
             try await source.write(bytes(4))
         }
@@ -167,7 +167,7 @@ import Testing
     }
 
     @Test func writeBlockingWaitsForTheConsumer() async throws {
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 2, high: 4))
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: 2...4)
         let producer = ChunkStreamTesting.startThread {
             for index in 0..<50 {
                 try source.writeBlocking(bytes(3, UInt8(index)))
@@ -217,7 +217,7 @@ import Testing
     }
 
     @Test func cancellingTheConsumerWakesABlockedProducerThread() async throws {
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 0, high: 1))
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: 0...1)
         let producer = ChunkStreamTesting.startThread {
             try source.writeBlocking(bytes(1))
         }
@@ -236,7 +236,7 @@ import Testing
     @Test func breakingOutOfTheLoopCancelsPromptly() async throws {
         let recorder = ChunkStreamRecorder<Termination>()
         let (stream, source) = XMLByteChunkStream.makeStream(
-            watermarks: .init(low: 0, high: 2),
+            watermarks: 0...2,
             onTermination: { recorder.record($0) }
         )
         _ = try source.writeNow(bytes(1))
@@ -259,7 +259,7 @@ import Testing
     }
 
     @Test func pendingCallbacksFailWithConsumerTerminated() async throws {
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 0, high: 1))
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: 0...1)
         guard case .enqueueCallback(let token) = try source.writeNow(bytes(1)) else {
             Issue.record("1 byte reaches the high watermark")
             return
@@ -323,7 +323,7 @@ import Testing
                 }
             }
         }
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 1, high: 3))
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: 1...3)
         let producer = Task {
             for index in 0..<20 {
                 try await source.write(bytes(2, UInt8(index)))

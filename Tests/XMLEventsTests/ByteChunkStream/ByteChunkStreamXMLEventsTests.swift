@@ -25,7 +25,7 @@ import Testing
         let expected = try await ChunkStreamTesting.referenceEvents(document)
         let pieces = Self.pieces(of: document, seed: 2024, maxPiece: 700)
         let maxPiece = pieces.map(\.count).max() ?? 0
-        let watermarks = XMLByteChunkStream.Watermarks(low: 1024, high: 4096)
+        let watermarks = 1024...4096
         let recorder = ChunkStreamRecorder<XMLByteChunkStream.Termination>()
         let (stream, source) = XMLByteChunkStream.makeStream(watermarks: watermarks) { recorder.record($0) }
         let producer = ChunkStreamTesting.startThread {
@@ -43,7 +43,7 @@ import Testing
             return false
         }
         #expect(records == 400)
-        #expect(stream.peakBufferedByteCount <= watermarks.high + maxPiece)
+        #expect(stream.peakBufferedByteCount <= watermarks.upperBound + maxPiece)
         #expect(recorder.all == [.finished])
     }
 
@@ -51,7 +51,7 @@ import Testing
         let document = ChunkStreamTesting.document(records: 2_000)
         let pieces = Self.pieces(of: document, seed: 99, maxPiece: 500)
         let recorder = ChunkStreamRecorder<XMLByteChunkStream.Termination>()
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 512, high: 2048)) {
+        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: 512...2048) {
             recorder.record($0)
         }
         let producer = ChunkStreamTesting.startThread {
@@ -83,7 +83,7 @@ import Testing
         let document = ChunkStreamTesting.document(records: 2_000)
         let pieces = Self.pieces(of: document, seed: 77, maxPiece: 500)
         let maxPiece = pieces.map(\.count).max() ?? 0
-        let watermarks = XMLByteChunkStream.Watermarks(low: 512, high: 2048)
+        let watermarks = 512...2048
         let (stream, source) = XMLByteChunkStream.makeStream(watermarks: watermarks)
         // The public bridge only: a task writing with the suspending write.
         let producer = Task {
@@ -109,7 +109,7 @@ import Testing
         let outcome = try await producer.value
         #expect(outcome.heardTheConsumerLeave)
         #expect(outcome.written < pieces.count, "the producer stopped early instead of writing the whole document")
-        #expect(stream.peakBufferedByteCount <= watermarks.high + maxPiece)
+        #expect(stream.peakBufferedByteCount <= watermarks.upperBound + maxPiece)
     }
 
     @Test func aProducerFailureEndsTheParseWithItsError() async throws {
