@@ -23,7 +23,7 @@ import XMLEventsInput
 public struct XMLHTTPConfiguration: Sendable, Hashable {
     /// How few received bytes waiting for the consumer let a paused transfer resume (the lower
     /// bound, 256 KiB by default), and how many pause it (the upper bound, 1 MiB): the
-    /// watermarks of an ``XMLByteChunkStream``, so the upper bound must be at least 1 and the
+    /// watermarks of ``XMLByteSource/makeStream(watermarks:onTermination:)``, so the upper bound must be at least 1 and the
     /// lower at least 0.
     ///
     /// While paused, nothing is read from the connection, so TCP's flow control slows the server

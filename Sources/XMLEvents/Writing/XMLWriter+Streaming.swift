@@ -124,8 +124,8 @@ extension XMLWriter {
 
     /// The XML text of a sequence of events, as chunks of `Data` written as they are asked for.
     ///
-    /// For an API that reads a body from an `AsyncSequence` (an upload, a ``XMLByteChunkStream``
-    /// consumer, or ``XMLEvents/XMLEvents`` itself, to parse what is written):
+    /// For an API that reads a body from an `AsyncSequence` (an upload, or
+    /// ``XMLEvents/XMLEvents`` itself, to parse what is written):
     ///
     /// ```swift
     /// let body = XMLWriter.chunks(of: events)

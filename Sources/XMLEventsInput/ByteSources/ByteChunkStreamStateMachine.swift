@@ -1,7 +1,7 @@
 import Foundation
 import ThreadSafety
 
-/// The rules of a ``XMLByteChunkStream`` as a plain value: no lock, no continuation is ever resumed
+/// The rules of a ``ByteChunkStream`` as a plain value: no lock, no continuation is ever resumed
 /// here. Each transition mutates the state and returns the ``Effects`` its caller must carry out
 /// after releasing the lock, so that no foreign code (a continuation's resumption, a producer's
 /// callback, the termination handler) ever runs while the lock is held.
@@ -21,20 +21,20 @@ import ThreadSafety
 /// brings the buffer to the high watermark and rises again, resuming every waiting producer, only
 /// when a delivery brings it to the low watermark.
 struct ByteChunkStreamStateMachine<Consumer, Producer> {
-    typealias TerminationHandler = @Sendable (XMLByteChunkStream.Termination) -> Void
+    typealias TerminationHandler = @Sendable (XMLByteSource.Termination) -> Void
 
     /// Where the stream is in its life.
     enum Phase {
         case streaming
         case sourceFinished((any Error)?)
-        case terminated(XMLByteChunkStream.Termination)
+        case terminated(XMLByteSource.Termination)
     }
 
     /// What must be woken once the lock is released.
     struct Effects {
         var consumer: (Consumer, Result<Data?, any Error>)?
         var producers: [(Producer, Result<Void, any Error>)] = []
-        var termination: (TerminationHandler, XMLByteChunkStream.Termination)?
+        var termination: (TerminationHandler, XMLByteSource.Termination)?
 
         static var none: Effects { Effects() }
     }
@@ -305,7 +305,7 @@ struct ByteChunkStreamStateMachine<Consumer, Producer> {
     /// Enters the final phase: drops the buffer and every token, wakes every waiting producer
     /// with `producerResult`, and hands out the termination handler (once).
     private mutating func terminate(
-        _ reason: XMLByteChunkStream.Termination,
+        _ reason: XMLByteSource.Termination,
         producerResult: Result<Void, any Error>
     ) -> Effects {
         phase = .terminated(reason)

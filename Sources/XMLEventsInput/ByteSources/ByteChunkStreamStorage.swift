@@ -1,7 +1,7 @@
 import Foundation
 import ThreadSafety
 
-/// The shared heart of a ``XMLByteChunkStream``: its state machine behind a lock, and the code that
+/// The shared heart of a ``ByteChunkStream``: its state machine behind a lock, and the code that
 /// suspends the consumer and carries out the machine's effects once the lock is released.
 ///
 /// Referenced by the source, the stream and the iterator; it references none of them, so it

@@ -9,7 +9,7 @@ import Testing
 @Suite struct ByteChunkStreamStateMachineTests {
     typealias Machine = ByteChunkStreamStateMachine<Int, Int>
 
-    private func machine(low: Int, high: Int, recorder: ChunkStreamRecorder<XMLByteChunkStream.Termination>? = nil)
+    private func machine(low: Int, high: Int, recorder: ChunkStreamRecorder<XMLByteSource.Termination>? = nil)
         -> Machine
     {
         guard let recorder else { return Machine(watermarks: low...high, onTermination: nil) }
@@ -138,7 +138,7 @@ import Testing
     }
 
     @Test func finishDeliversTheBufferThenTheErrorOnce() {
-        let recorder = ChunkStreamRecorder<XMLByteChunkStream.Termination>()
+        let recorder = ChunkStreamRecorder<XMLByteSource.Termination>()
         var machine = machine(low: 0, high: 100, recorder: recorder)
         _ = machine.write(bytes(1, 1))
         _ = machine.write(bytes(2, 2))

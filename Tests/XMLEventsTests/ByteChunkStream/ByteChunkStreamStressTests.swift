@@ -37,7 +37,7 @@ import Testing
         for chunk in chunks { expected.add(chunk) }
 
         let watermarks = 32...128
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: watermarks)
+        let (stream, source) = ByteChunkStream.makeStream(watermarks: watermarks)
         let producer = Task { try await Self.produce(chunks, into: source, kind: kind) }
 
         var received = ChunkStreamChecksum()
@@ -56,7 +56,7 @@ import Testing
 
     private static func produce(
         _ chunks: [Data],
-        into source: XMLByteChunkStream.Source,
+        into source: XMLByteSource.Writer,
         kind: ProducerKind
     ) async throws {
         switch kind {
@@ -78,13 +78,13 @@ import Testing
     /// Writes from a serial queue and never blocks it, as a libcurl write callback must not.
     private final class CallbackProducer: Sendable {
         private let chunks: [Data]
-        private let source: XMLByteChunkStream.Source
+        private let source: XMLByteSource.Writer
         private let done: CheckedContinuation<Void, any Error>
         private let queue = DispatchQueue(label: "callback producer")
         /// Touched only on `queue`, but read through a Mutex to keep the class plainly Sendable.
         private let next = Mutex(0)
 
-        init(chunks: [Data], source: XMLByteChunkStream.Source, done: CheckedContinuation<Void, any Error>) {
+        init(chunks: [Data], source: XMLByteSource.Writer, done: CheckedContinuation<Void, any Error>) {
             self.chunks = chunks
             self.source = source
             self.done = done
@@ -126,7 +126,7 @@ import Testing
         let chunks = Self.chunks(count: 400, seed: 7).map { $0 + $0 + $0 + $0 }
         let maxChunk = chunks.map(\.count).max() ?? 0
         let watermarks = 256...1024
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: watermarks)
+        let (stream, source) = ByteChunkStream.makeStream(watermarks: watermarks)
         let producerFinished = Flag()
         let producer = ChunkStreamTesting.startThread {
             for chunk in chunks { try source.writeBlocking(chunk) }
@@ -157,7 +157,7 @@ import Testing
         let producers = 4
         let perProducer = 1_000
         let watermarks = 16...64
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: watermarks)
+        let (stream, source) = ByteChunkStream.makeStream(watermarks: watermarks)
         let tasks = (0..<producers).map { producer in
             ChunkStreamTesting.startThread {
                 for index in 0..<perProducer {
