@@ -112,6 +112,21 @@ import Testing
         #expect(wild.backoff(beforeAttempt: 1, randomFraction: 2) == .zero)
     }
 
+    @Test func theConfigurationsSettingsMakeThePolicy() {
+        #expect(XMLHTTPConfiguration().resumptionPolicy == .default)
+        #expect(HTTPResumptionPolicy.default.maximumShortContinuations == 12)
+        let configuration = XMLHTTPConfiguration(
+            maximumResumptionAttempts: 5, resumptionBackoff: Duration.milliseconds(100)...Duration.seconds(1),
+            resumptionJitter: 0.25)
+        #expect(
+            configuration.resumptionPolicy
+                == HTTPResumptionPolicy(
+                    maximumAttempts: 5, initialBackoff: .milliseconds(100), maximumBackoff: .seconds(1), jitter: 0.25))
+        var off = XMLHTTPConfiguration()
+        off.maximumResumptionAttempts = 0
+        #expect(off.resumptionPolicy == .disabled)
+    }
+
     @Test func aBreakIsResumedFromTheByteReachedWithIfRange() throws {
         var resumption = try Self.resumption()
         #expect(resumption.planAfterBreak(randomFraction: 0) == .resume(after: .milliseconds(200)))
