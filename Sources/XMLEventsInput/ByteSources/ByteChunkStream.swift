@@ -9,6 +9,7 @@ package struct ByteChunkStream: AsyncSequence, Sendable {
     /// The error given to ``XMLByteSource/Writer/finish(throwing:)``, `CancellationError`, or
     /// ``XMLByteSourceError/alreadyIterated``.
     package typealias Failure = any Error
+
     /// Ends the stream when its last copy goes away unused, so that producers do not wait
     /// forever for a consumer that will never come.
     private final class Lifetime: Sendable {

@@ -63,7 +63,7 @@ public struct XMLByteSource: AsyncSequence, Sendable {
 
     /// The most bytes read (or sliced from memory) at once, between 1 and 16 MiB; 64 KiB unless
     /// the initializer was given another size. An HTTP body comes in the chunks the network
-    /// delivers.
+    /// delivers, a producer's stream in the chunks written.
     ///
     /// A plain document is parsed in the chunks read, so the size bounds the bytes behind the
     /// events of one parse step. A compressed document (see ``XMLDecompression``) is read in
