@@ -69,7 +69,7 @@
             let counts = try await consume(events, itemName: input.itemName, tracking: &tracker)
             let elapsed = stopwatch.read()
             let progress = events.source.progress
-            let high = configuration.watermarks.high
+            let high = configuration.watermarks.upperBound
             let reading = BackpressureReading(
                 clientPeakBufferedBytes: progress.peakBufferedByteCount,
                 clientBufferBoundBytes: high + Self.libcurlWriteBytes,

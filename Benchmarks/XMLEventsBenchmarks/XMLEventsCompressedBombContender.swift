@@ -70,7 +70,7 @@
             guard let first = perStream.first, perStream.dropFirst().allSatisfy({ $0 == bomb }) else {
                 throw BenchmarkError.streamsDisagree(contender: id, counts: perStream)
             }
-            let high = configuration.watermarks.high
+            let high = configuration.watermarks.upperBound
             let reading = BackpressureReading(
                 clientPeakBufferedBytes: streams.map(\.source.progress.peakBufferedByteCount).max() ?? 0,
                 clientBufferBoundBytes: high + XMLEventsBackpressureContender.libcurlWriteBytes,

@@ -48,7 +48,8 @@
                 .init(bytes: body, entityTag: "\"benchmark\""), cuts: cuts(byteCount: body.count))
             server.route("/document.xml", document)
             var configuration = XMLHTTPConfiguration()
-            configuration.resumption = .init(maximumAttempts: 3, initialBackoff: .zero, maximumBackoff: .zero)
+            configuration.maximumResumptionAttempts = 3
+            configuration.resumptionBackoff = Duration.zero...Duration.zero
             let events = XMLEvents(url: server.url("/document.xml"), configuration: configuration)
             let stopwatch = Stopwatch()
             let counts = try await ScanWorkload.run(events, itemName: input.itemName)

@@ -21,11 +21,12 @@ extension XMLEvents.Iterator {
     /// the iterator's ``location`` is then its end tag's, as after each of the cursor's methods.
     ///
     /// - Returns: The element.
-    /// - Throws: ``XMLCursorError`` when the event `next()` returned last is not a start element;
-    ///   the errors ``next()`` throws for the document and the source (iteration ends then).
+    /// - Throws: ``XMLRecordDecodingError`` when the event `next()` returned last is not a start
+    ///   element (nothing is consumed then); the errors ``next()`` throws for the document and the
+    ///   source (iteration ends then).
     public nonisolated(nonsending) mutating func subtree() async throws -> XMLSubtree {
         var builder = XMLTreeBuilder()
-        return try await takeElement(into: &builder)
+        return try await takeElement(into: &builder, as: XMLSubtree.self)
     }
 
     /// Skips the element whose start ``next()`` just returned, with everything inside it; the
@@ -34,11 +35,12 @@ extension XMLEvents.Iterator {
     /// The skipped content makes no events, strings or arrays: the parser still reads it (and
     /// checks it is well-formed), and the iterator only counts its depth.
     ///
-    /// - Throws: ``XMLCursorError`` when the event `next()` returned last is not a start element;
-    ///   the errors ``next()`` throws for the document and the source (iteration ends then).
+    /// - Throws: ``XMLRecordDecodingError`` when the event `next()` returned last is not a start
+    ///   element (nothing is consumed then); the errors ``next()`` throws for the document and the
+    ///   source (iteration ends then).
     public nonisolated(nonsending) mutating func skipElement() async throws {
         var skipper = XMLElementSkipper()
-        try await takeElement(into: &skipper)
+        try await takeElement(into: &skipper, as: XMLSubtree.self)
     }
 
     /// Decodes the element whose start ``next()`` just returned as a `Record`, as Go's
@@ -66,8 +68,9 @@ extension XMLEvents.Iterator {
     ///   - decoder: How to decode; see ``XMLRecordDecoder`` for how XML maps onto the type.
     /// - Returns: The decoded element.
     /// - Throws: ``XMLRecordDecodingError`` when the element does not decode (the iterator is then
-    ///   past it and iteration may go on); ``XMLCursorError`` when the event `next()` returned last
-    ///   is not a start element; the errors ``next()`` throws for the document and the source.
+    ///   past it and iteration may go on), or when the event `next()` returned last is not a start
+    ///   element (nothing is consumed then); the errors ``next()`` throws for the document and the
+    ///   source.
     public nonisolated(nonsending) mutating func decodeElement<Record: Decodable>(
         _ type: Record.Type, using decoder: XMLRecordDecoder = XMLRecordDecoder()
     ) async throws -> Record {
@@ -79,23 +82,39 @@ extension XMLEvents.Iterator {
             cursorDecoding = context
         }
         var builder = XMLRecordNodesBuilder(context: context)
-        let nodes = try await takeElement(into: &builder)
+        let nodes = try await takeElement(into: &builder, as: type)
         return try context.decode(type, from: nodes)
     }
 
     /// Reads the element whose start the reader read last into `builder`, through as many
     /// refills of the tape as it spans.
+    ///
+    /// Where there is no element to take (the event `next()` returned last is not a start
+    /// element, iteration has ended, or the element was taken already), it throws an
+    /// ``XMLRecordDecodingError`` that wraps `DecodingError.valueNotFound(wanted, …)` at the
+    /// iterator's ``location``: the value asked of the cursor is not there. A decoding error
+    /// rather than a type of its own, since every cursor method reads the element as a value,
+    /// and a loop that decodes elements handles the two alike.
     nonisolated(nonsending) mutating func takeElement<Builder: XMLTapeSelectionBuilder>(
-        into builder: inout Builder
+        into builder: inout Builder, as wanted: Any.Type
     ) async throws -> Builder.Selection {
-        guard reader.startSelection(&builder, in: feed.tape) else { throw XMLCursorError(.notAtStartElement) }
+        guard reader.startSelection(&builder, in: feed.tape) else { throw noElementToTake(wanted) }
         while true {
             if let selection = reader.continueSelection(&builder, in: feed.tape) { return selection }
             // The feed ends only after the document's end or its error, which come after the
             // element's end: `false` here means the iteration ended before this call.
-            guard try await feed.advance(readingOn: #isolation) else { throw XMLCursorError(.notAtStartElement) }
+            guard try await feed.advance(readingOn: #isolation) else { throw noElementToTake(wanted) }
             reader.rewind()
         }
+    }
+
+    /// The error of a cursor method called where there is no element to take.
+    func noElementToTake(_ wanted: Any.Type) -> XMLRecordDecodingError {
+        let context = DecodingError.Context(
+            codingPath: [],
+            debugDescription: "no element to take: call subtree(), skipElement() or decodeElement(_:) "
+                + "right after next() returned .startElement")
+        return XMLRecordDecodingError(location: location, underlying: .valueNotFound(wanted, context))
     }
 }
 

@@ -3,7 +3,7 @@ import XMLEventsInput
 
 extension XMLEvents {
     /// The document's events without the elements `path` selects: a streaming transform that
-    /// needs no state of the caller's, for ``XMLWriter/write(_:toPath:chunkSize:mode:isolation:)``
+    /// needs no state of the caller's, for ``XMLWriter/write(_:toPath:chunkSize:writesFragments:isolation:)``
     /// or any loop.
     ///
     /// ```swift

@@ -18,7 +18,7 @@ struct HTTPTransferRequest: Sendable {
     var connectTimeout: Duration
     var maximumRedirects: Int
     var userAgent: String?
-    var watermarks: XMLByteChunkStream.Watermarks
+    var watermarks: ClosedRange<Int>
     var maximumErrorBodyByteCount: Int
     var socketReceiveBufferSize: Int?
     var totalTimeout: Duration?
@@ -26,7 +26,7 @@ struct HTTPTransferRequest: Sendable {
     var acceptedContentCodings: [XMLHTTPContentCoding]
     var usesEnvironmentProxies: Bool
     var certificateAuthorityBundlePath: String?
-    var resumption: XMLHTTPConfiguration.ResumptionPolicy
+    var resumption: HTTPResumptionPolicy
 
     init(_ request: URLRequest, configuration: XMLHTTPConfiguration) {
         url = request.url
@@ -48,7 +48,7 @@ struct HTTPTransferRequest: Sendable {
         acceptedContentCodings = configuration.acceptedContentCodings
         usesEnvironmentProxies = configuration.usesEnvironmentProxies
         certificateAuthorityBundlePath = configuration.certificateAuthorityBundlePath
-        resumption = configuration.resumption
+        resumption = configuration.resumptionPolicy
     }
 
     /// A timeout the transports can add to a clock reading and count in milliseconds without

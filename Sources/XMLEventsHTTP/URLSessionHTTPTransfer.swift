@@ -5,7 +5,7 @@ import XMLEventsInput
     import ThreadSafety
 
     /// The transport of an HTTP ``XMLByteSource`` on Apple platforms: a task that reads
-    /// `URLSession.bytes(for:)` into the consumer's ``XMLByteChunkStream`` with the `async` write,
+    /// `URLSession.bytes(for:)` into the consumer's ``ByteChunkStream`` with the `async` write,
     /// which suspends it while the buffer is full. `AsyncBytes` reads from the connection only as
     /// fast as it is iterated, so the consumer's pace reaches TCP as it does on Linux.
     ///
@@ -19,12 +19,12 @@ import XMLEventsInput
     final class URLSessionHTTPTransfer {
         static let chunkSize = 16_384
 
-        private var chunks: XMLByteChunkStream.Iterator
+        private var chunks: ByteChunkStream.Iterator
         let promise = HTTPResponsePromise()
 
         init(_ request: HTTPTransferRequest, progress: XMLSourceProgress) {
             let tasks = LockedState<(producer: Task<Void, Never>?, deadline: Task<Void, Never>?)>((nil, nil))
-            let (stream, source) = XMLByteChunkStream.makeStream(watermarks: request.watermarks) { termination in
+            let (stream, source) = ByteChunkStream.makeStream(watermarks: request.watermarks) { termination in
                 if termination == .cancelled { tasks.withLock { $0.producer }?.cancel() }
             }
             chunks = stream.makeAsyncIterator()
@@ -69,7 +69,7 @@ import XMLEventsInput
 
         private static func transfer(
             _ request: HTTPTransferRequest,
-            into source: XMLByteChunkStream.Source,
+            into source: XMLByteSource.Writer,
             promise: HTTPResponsePromise,
             progress: XMLSourceProgress,
             timedOut: LockedState<Bool>

@@ -105,7 +105,7 @@ public struct XMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible, 
         ///
         /// The chunks and events delivered before it are those of the body's first
         /// `receivedByteCount` bytes, and nothing of the refused continuation follows them. See
-        /// ``XMLHTTPConfiguration/resumption``.
+        /// ``XMLHTTPConfiguration/maximumResumptionAttempts``.
         public static let resumptionRefused = Code(rawValue: 13)
 
         /// The server answered `206 Partial Content` with a body the transfer cannot take as the

@@ -78,7 +78,7 @@ struct CommandLineOptions {
         var configuration = XMLHTTPConfiguration()
         configuration.totalTimeout = maximumTime
         configuration.maximumBodyByteCount = maximumBytes
-        if let retries { configuration.resumption.maximumAttempts = retries }
+        if let retries { configuration.maximumResumptionAttempts = retries }
         return configuration
     }
 

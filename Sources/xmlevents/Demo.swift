@@ -30,7 +30,7 @@ struct Demo {
             """)
         let (outcome, chunks) = await command.streamURL(server.url, meter: ByteMeter())
         let transfer = chunks.progress
-        let high = command.options.httpConfiguration.watermarks.high
+        let high = command.options.httpConfiguration.watermarks.upperBound
         let peak = Quantities.grouped(transfer.peakBufferedByteCount)
         let rows = [
             (

@@ -5,14 +5,14 @@ import XMLEvents
 /// again gives the same events (`xmlevents --format xml in.xml | xmlevents -`).
 ///
 /// Selected subtrees are written one after another, each followed by a line feed: a stream of
-/// fragments (the writer's `.fragments` mode), each well-formed on its own, not one document.
+/// fragments (the writer's `writesFragments`), each well-formed on its own, not one document.
 final class XMLFormat: EventSink {
     private var writer: XMLWriter
     private let output: BufferedOutput
 
     init(output: BufferedOutput, writesFragments: Bool) {
         self.output = output
-        writer = XMLWriter(mode: writesFragments ? .fragments : .document)
+        writer = XMLWriter(writesFragments: writesFragments)
     }
 
     /// The writer refuses nothing a parser reports; should it, the error ends the run.

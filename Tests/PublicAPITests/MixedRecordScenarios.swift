@@ -201,13 +201,19 @@ import XMLEvents
     @Test func theCursorRefusesWhereThereIsNoElementToTake() async throws {
         var events = XMLEvents(string: "<a>text<b/></a>").makeAsyncIterator()
         // Before anything, after the document's start, and after text: nothing to take.
-        let before = await #expect(throws: XMLCursorError.self) { try await events.subtree() }
-        #expect(before?.code == .notAtStartElement)
+        let before = await #expect(throws: XMLRecordDecodingError.self) { try await events.subtree() }
+        guard case .valueNotFound(let wanted, _) = before?.underlying else {
+            Issue.record("expected valueNotFound, got \(String(describing: before))")
+            return
+        }
+        #expect(wanted is XMLSubtree.Type)
+        #expect(before?.location == nil)
+        #expect(before?.description.contains("no element to take") == true)
         #expect(try await events.next() == .startDocument(version: nil, encoding: nil, standalone: nil))
-        await #expect(throws: XMLCursorError.self) { try await events.skipElement() }
+        await #expect(throws: XMLRecordDecodingError.self) { try await events.skipElement() }
         _ = try await events.next()  // <a>
         #expect(try await events.next() == .text("text"))
-        await #expect(throws: XMLCursorError.self) { try await events.skipElement() }
+        await #expect(throws: XMLRecordDecodingError.self) { try await events.skipElement() }
         // Nothing was consumed: <b/> comes next, and may be taken once.
         guard case .startElement(let name, _, _) = try await events.next() else {
             Issue.record("expected <b>")
@@ -215,11 +221,19 @@ import XMLEvents
         }
         #expect(name.localName == "b")
         try await events.skipElement()
-        await #expect(throws: XMLCursorError.self) { try await events.skipElement() }
+        await #expect(throws: XMLRecordDecodingError.self) { try await events.skipElement() }
         #expect(try await events.next() == .endElement(name: XMLName(localName: "a")))
         #expect(try await events.next() == .endDocument)
         #expect(try await events.next() == nil)
-        await #expect(throws: XMLCursorError.self) { try await events.decodeElement(Node.self) }
+        let after = await #expect(throws: XMLRecordDecodingError.self) { try await events.decodeElement(Node.self) }
+        guard case .valueNotFound(let wantedAfter, _) = after?.underlying else {
+            Issue.record("expected valueNotFound, got \(String(describing: after))")
+            return
+        }
+        #expect(wantedAfter is Node.Type)
+        // Where the iterator is: its last start element, <b/>, as libxml2 reported it.
+        #expect(after?.location?.line == 1)
+        #expect(after?.location?.column == 10)
     }
 
     @Test func anElementThatDoesNotDecodeIsPassedAndIterationGoesOn() async throws {

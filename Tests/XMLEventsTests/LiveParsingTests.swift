@@ -17,34 +17,34 @@ import XMLEvents
     }
 
     @Test func aRecordComesOutBeforeTheNextBytesArrive() async throws {
-        let (stream, source) = XMLByteChunkStream.makeStream()
+        let (source, writer) = XMLByteSource.makeStream()
         let seen = SeenEvents()
         let consumer = Task {
-            for try await event in XMLEvents(stream, options: Self.live) { seen.append(event) }
+            for try await event in XMLEvents(source, options: Self.live) { seen.append(event) }
         }
-        _ = try source.writeNow(Data("<log>\n<e n='1'>first</e>\n".utf8))
+        _ = try writer.writeNow(Data("<log>\n<e n='1'>first</e>\n".utf8))
         // Far less than one step has arrived, and the stream stays open.
         #expect(await ChunkStreamTesting.eventually { seen.contains(.text("first")) && seen.count >= 5 })
         let before = seen.count
-        _ = try source.writeNow(Data("<e n='2'>second</e>\n".utf8))
+        _ = try writer.writeNow(Data("<e n='2'>second</e>\n".utf8))
         #expect(await ChunkStreamTesting.eventually { seen.contains(.text("second")) })
         #expect(seen.count > before)
-        _ = try source.writeNow(Data("</log>".utf8))
-        source.finish()
+        _ = try writer.writeNow(Data("</log>".utf8))
+        writer.finish()
         try await consumer.value
         #expect(seen.contains(.endDocument))
     }
 
     @Test func theFirstBytesWaitForFourBytesOnly() async throws {
-        let (stream, source) = XMLByteChunkStream.makeStream()
+        let (source, writer) = XMLByteSource.makeStream()
         let seen = SeenEvents()
         let consumer = Task {
-            for try await event in XMLEvents(stream, options: Self.live) { seen.append(event) }
+            for try await event in XMLEvents(source, options: Self.live) { seen.append(event) }
         }
-        for byte in "<a><b/>".utf8 { _ = try source.writeNow(Data([byte])) }
+        for byte in "<a><b/>".utf8 { _ = try writer.writeNow(Data([byte])) }
         #expect(await ChunkStreamTesting.eventually { seen.count >= 4 })
-        _ = try source.writeNow(Data("</a>".utf8))
-        source.finish()
+        _ = try writer.writeNow(Data("</a>".utf8))
+        writer.finish()
         try await consumer.value
         #expect(seen.count == 6)
     }

@@ -210,7 +210,7 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         /// ``XMLParsingOptions/rejectsSkippedEntities`` (see ``XMLEvent/skippedEntity(name:)``).
         /// The message names the entity and says why it was not read.
         public static let skippedEntity = Code(rawValue: 100_013)
-        /// The ``XMLExternalEntityResolver`` threw.
+        /// The ``XMLParsingOptions/externalEntityResolver`` threw.
         public static let externalEntityFailed = Code(rawValue: 100_006)
         /// libxml2 failed without saying why (an allocation failure, say).
         public static let internalError = Code(rawValue: 100_007)

@@ -1,3 +1,4 @@
+import Foundation
 import XMLEventsInput
 
 /// How a document is parsed. The defaults are safe for documents from untrusted sources.
@@ -20,7 +21,25 @@ public struct XMLParsingOptions: Sendable {
 
     /// Loads external entities and the external DTD subset the document refers to. Without one
     /// (the default) nothing outside the document is read.
-    public var externalEntityResolver: XMLExternalEntityResolver?
+    ///
+    /// The closure returns the bytes of the entity or external DTD subset the request names, or
+    /// `nil` to skip it: a reference to a skipped entity in content is reported as
+    /// ``XMLEvent/skippedEntity(name:)``.
+    ///
+    /// ```swift
+    /// var options = XMLParsingOptions()
+    /// options.externalEntityResolver = { request in
+    ///     request.systemID == "chapter1.xml" ? try Data(contentsOf: URL(fileURLWithPath: "chapter1.xml")) : nil
+    /// }
+    /// ```
+    ///
+    /// An entity in an encoding of its own (`<?xml encoding="Shift_JIS"?>`) is read in it to its
+    /// last byte: bytes there that are not a whole character are an error, as in the document.
+    ///
+    /// Called synchronously while the parser holds the document, so it should answer from memory
+    /// or a local cache. An error it throws ends parsing with
+    /// ``XMLParsingError/Code/externalEntityFailed``.
+    public var externalEntityResolver: (@Sendable (XMLExternalEntityRequest) throws -> Data?)?
 
     /// Parse every chunk as soon as it arrives, for live streams that trickle (a log followed
     /// through a pipe, a feed that sends one record at a time). Default: `false`.
@@ -121,7 +140,7 @@ public struct XMLParsingOptions: Sendable {
         reportsCDATA: Bool = false,
         dropsWhitespaceOnlyText: Bool = false,
         limits: XMLParsingLimits = .standard,
-        externalEntityResolver: XMLExternalEntityResolver? = nil,
+        externalEntityResolver: (@Sendable (XMLExternalEntityRequest) throws -> Data?)? = nil,
         parsesAsBytesArrive: Bool = false,
         locatesEveryEvent: Bool = false,
         decompression: XMLDecompression = .automatic,

@@ -5,7 +5,7 @@ import XMLEventsInput
 /// destination's name only when ``commit()`` is called: until then, and after ``discard()``, a
 /// file already at the destination is left as it was.
 ///
-/// The thin layer of system calls under ``XMLWriter/write(_:toPath:chunkSize:mode:isolation:)``.
+/// The thin layer of system calls under ``XMLWriter/write(_:toPath:chunkSize:writesFragments:isolation:)``.
 @usableFromInline
 final class XMLOutputFile {
     /// The destination, as given (for messages).

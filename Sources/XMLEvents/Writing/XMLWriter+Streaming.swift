@@ -32,7 +32,8 @@ extension XMLWriter {
     ///   - events: The events, in document order.
     ///   - url: A `file:` URL.
     ///   - chunkSize: How many bytes are written at once (at least 1); the default is 64 KiB.
-    ///   - mode: ``Mode/document`` (the default) or ``Mode/fragments``.
+    ///   - writesFragments: `false` (the default) for one document, `true` for fragments (see
+    ///     ``writesFragments``).
     ///   - isolation: The actor the events are read on; the caller's, by default.
     /// - Throws: What the events throw; ``XMLWriterError`` for an event it refuses (see
     ///   ``write(_:)-(XMLEvent)``) and for a file that cannot be created or written
@@ -42,21 +43,23 @@ extension XMLWriter {
         _ events: Events,
         to url: URL,
         chunkSize: Int = defaultChunkSize,
-        mode: Mode = .document,
+        writesFragments: Bool = false,
         isolation: isolated (any Actor)? = #isolation
     ) async throws where Events.Element == XMLEvent {
         guard url.isFileURL else { throw XMLWriterError.notAFileURL(url) }
-        try await write(events, toPath: url.path, chunkSize: chunkSize, mode: mode, isolation: isolation)
+        try await write(
+            events, toPath: url.path, chunkSize: chunkSize, writesFragments: writesFragments, isolation: isolation)
     }
 
     /// Writes a sequence of events to the file at `path` as they arrive, as
-    /// ``write(_:to:chunkSize:mode:isolation:)-(_,URL,_,_,_)`` does.
+    /// ``write(_:to:chunkSize:writesFragments:isolation:)-(_,URL,_,_,_)`` does.
     ///
     /// - Parameters:
     ///   - events: The events, in document order.
     ///   - path: The file's path.
     ///   - chunkSize: How many bytes are written at once (at least 1); the default is 64 KiB.
-    ///   - mode: ``Mode/document`` (the default) or ``Mode/fragments``.
+    ///   - writesFragments: `false` (the default) for one document, `true` for fragments (see
+    ///     ``writesFragments``).
     ///   - isolation: The actor the events are read on; the caller's, by default.
     /// - Throws: What the events throw; ``XMLWriterError`` for an event it refuses (see
     ///   ``write(_:)-(XMLEvent)``) and for a file that cannot be created or written.
@@ -65,12 +68,13 @@ extension XMLWriter {
         _ events: Events,
         toPath path: String,
         chunkSize: Int = defaultChunkSize,
-        mode: Mode = .document,
+        writesFragments: Bool = false,
         isolation: isolated (any Actor)? = #isolation
     ) async throws where Events.Element == XMLEvent {
         let file = try XMLOutputFile(replacing: path)
         do {
-            try await write(events, chunkSize: chunkSize, mode: mode, isolation: isolation) { chunk in
+            try await write(events, chunkSize: chunkSize, writesFragments: writesFragments, isolation: isolation) {
+                chunk in
                 try file.write(chunk)
             }
             try file.commit()
@@ -97,7 +101,8 @@ extension XMLWriter {
     /// - Parameters:
     ///   - events: The events, in document order.
     ///   - chunkSize: How many bytes each chunk holds (at least 1); the default is 64 KiB.
-    ///   - mode: ``Mode/document`` (the default) or ``Mode/fragments``.
+    ///   - writesFragments: `false` (the default) for one document, `true` for fragments (see
+    ///     ``writesFragments``).
     ///   - isolation: The actor the events are read and `consume` is called on; the caller's,
     ///     by default.
     ///   - consume: Takes each chunk, in order; what it throws ends writing and is thrown.
@@ -107,11 +112,11 @@ extension XMLWriter {
     public static func write<Events: AsyncSequence>(
         _ events: Events,
         chunkSize: Int = defaultChunkSize,
-        mode: Mode = .document,
+        writesFragments: Bool = false,
         isolation: isolated (any Actor)? = #isolation,
         to consume: nonisolated(nonsending) (Data) async throws -> Void
     ) async throws where Events.Element == XMLEvent {
-        var iterator = chunks(of: events, chunkSize: chunkSize, mode: mode).makeAsyncIterator()
+        var iterator = chunks(of: events, chunkSize: chunkSize, writesFragments: writesFragments).makeAsyncIterator()
         while let chunk = try await iterator.next(isolation: isolation) {
             try await consume(chunk)
         }
@@ -119,8 +124,8 @@ extension XMLWriter {
 
     /// The XML text of a sequence of events, as chunks of `Data` written as they are asked for.
     ///
-    /// For an API that reads a body from an `AsyncSequence` (an upload, a ``XMLByteChunkStream``
-    /// consumer, or ``XMLEvents/XMLEvents`` itself, to parse what is written):
+    /// For an API that reads a body from an `AsyncSequence` (an upload, or
+    /// ``XMLEvents/XMLEvents`` itself, to parse what is written):
     ///
     /// ```swift
     /// let body = XMLWriter.chunks(of: events)
@@ -135,20 +140,21 @@ extension XMLWriter {
     /// - Parameters:
     ///   - events: The events, in document order.
     ///   - chunkSize: How many bytes each chunk holds (at least 1); the default is 64 KiB.
-    ///   - mode: ``Mode/document`` (the default) or ``Mode/fragments``.
+    ///   - writesFragments: `false` (the default) for one document, `true` for fragments (see
+    ///     ``writesFragments``).
     /// - Returns: The chunks; iterating them throws what the events throw, or an
     ///   ``XMLWriterError`` for an event it refuses (see ``write(_:)-(XMLEvent)``).
     @inlinable
     public static func chunks<Events: AsyncSequence>(
         of events: Events,
         chunkSize: Int = defaultChunkSize,
-        mode: Mode = .document
+        writesFragments: Bool = false
     ) -> Chunks<Events> where Events.Element == XMLEvent {
-        Chunks(events: events, chunkSize: Swift.max(1, chunkSize), mode: mode)
+        Chunks(events: events, chunkSize: Swift.max(1, chunkSize), writesFragments: writesFragments)
     }
 
     /// The XML text of a sequence of events as chunks of bytes, written as they are asked for;
-    /// made by ``XMLWriter/chunks(of:chunkSize:mode:)``.
+    /// made by ``XMLWriter/chunks(of:chunkSize:writesFragments:)``.
     public struct Chunks<Events: AsyncSequence>: AsyncSequence where Events.Element == XMLEvent {
         /// Each element is the next bytes of the text, UTF-8.
         public typealias Element = Data
@@ -157,19 +163,21 @@ extension XMLWriter {
 
         @usableFromInline let events: Events
         @usableFromInline let chunkSize: Int
-        @usableFromInline let mode: Mode
+        @usableFromInline let writesFragments: Bool
 
         @usableFromInline
-        init(events: Events, chunkSize: Int, mode: Mode) {
+        init(events: Events, chunkSize: Int, writesFragments: Bool) {
             self.events = events
             self.chunkSize = chunkSize
-            self.mode = mode
+            self.writesFragments = writesFragments
         }
 
         /// Starts reading the events; each iterator writes them anew.
         @inlinable
         public func makeAsyncIterator() -> Iterator {
-            Iterator(events: events.makeAsyncIterator(), chunking: XMLWriterChunking(mode: mode, chunkSize: chunkSize))
+            Iterator(
+                events: events.makeAsyncIterator(),
+                chunking: XMLWriterChunking(writesFragments: writesFragments, chunkSize: chunkSize))
         }
 
         /// Reads events until a chunk is full.
@@ -228,8 +236,8 @@ struct XMLWriterChunking {
     private var eventsEnded = false
 
     @usableFromInline
-    init(mode: XMLWriter.Mode, chunkSize: Int) {
-        writer = XMLWriter(mode: mode)
+    init(writesFragments: Bool, chunkSize: Int) {
+        writer = XMLWriter(writesFragments: writesFragments)
         self.chunkSize = chunkSize
     }
 
@@ -256,7 +264,7 @@ struct XMLWriterChunking {
     @usableFromInline
     mutating func fail() {
         eventsEnded = true
-        writer = XMLWriter(mode: writer.mode)
+        writer = XMLWriter(writesFragments: writer.writesFragments)
         pending = []
         pendingStart = 0
     }

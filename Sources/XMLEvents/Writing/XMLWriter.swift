@@ -15,7 +15,7 @@
 ///
 /// Events of a document, parsed or made up, are written with ``write(_:)-(XMLEvent)``; a whole
 /// stream of them goes to a file or any consumer of `Data` with
-/// ``write(_:to:chunkSize:mode:isolation:)`` and its siblings, which wait for the destination.
+/// ``write(_:to:chunkSize:writesFragments:isolation:)`` and its siblings, which wait for the destination.
 ///
 /// **What is checked.** The writer refuses, with an ``XMLWriterError`` and without writing
 /// anything, an event that would make the output not well-formed: an end element that does not
@@ -29,7 +29,7 @@
 /// it as a line feed, and no character reference can stand there), `--` in a comment or `-` at
 /// its end, `?>` in a processing instruction's data or white space at its start, a namespace URI
 /// the parser rejects, a public identifier without a system identifier. Events parsed from a
-/// well-formed document always pass. ``Mode/fragments`` lifts the rules about the root element,
+/// well-formed document always pass. ``writesFragments`` lifts the rules about the root element,
 /// for a stream of elements and text such as the selections of a document.
 ///
 /// **How it writes.**
@@ -60,19 +60,6 @@
 /// the parser delivers in other pieces: adjacent text events as one, and a CDATA section split
 /// at `]]>` as two (with ``XMLParsingOptions/reportsCDATA``; as text without it).
 public struct XMLWriter: Sendable {
-    /// What the output is: one document, or a sequence of fragments.
-    public enum Mode: Sendable, Hashable {
-        /// One XML document: an optional XML declaration first, an optional document type
-        /// declaration, exactly one root element, and around it only comments, processing
-        /// instructions and white space.
-        case document
-        /// Content as it may stand inside an element: any number of top-level elements, with
-        /// text, comments and processing instructions between them (an XML external parsed
-        /// entity). XML and document type declarations are refused; there may be no element
-        /// at all.
-        case fragments
-    }
-
     /// An element whose start tag has been written.
     private struct OpenElement: Sendable {
         /// The name as given.
@@ -83,8 +70,14 @@ public struct XMLWriter: Sendable {
         var written: String
     }
 
-    /// What the output is.
-    public let mode: Mode
+    /// Whether the output is content as it may stand inside an element rather than one
+    /// document: any number of top-level elements, with text, comments and processing
+    /// instructions between them (an XML external parsed entity), XML and document type
+    /// declarations refused, and maybe no element at all. When `false` (the default), the output
+    /// is one XML document: an optional XML declaration first, an optional document type
+    /// declaration, exactly one root element, and around it only comments, processing
+    /// instructions and white space.
+    public let writesFragments: Bool
 
     private var buffer: [UInt8] = []
     /// Bytes handed over by ``takeBytes()`` and its siblings, for the positions errors report.
@@ -104,10 +97,10 @@ public struct XMLWriter: Sendable {
 
     /// Creates a writer with an empty buffer.
     ///
-    /// - Parameter mode: ``Mode/document`` (the default) to write one document,
-    ///   ``Mode/fragments`` to write elements one after another.
-    public init(mode: Mode = .document) {
-        self.mode = mode
+    /// - Parameter writesFragments: `false` (the default) to write one document, `true` to write
+    ///   elements one after another (see ``writesFragments``).
+    public init(writesFragments: Bool = false) {
+        self.writesFragments = writesFragments
         buffer.reserveCapacity(1 << 16)
     }
 
@@ -144,7 +137,7 @@ public struct XMLWriter: Sendable {
         guard !hasEnded else { throw failure(.eventAfterEndDocument, event) }
         switch event {
         case .startDocument(let version, let encoding, let standalone):
-            guard mode == .document, !hasWrittenEvent else { throw failure(.misplacedDeclaration, event) }
+            guard !writesFragments, !hasWrittenEvent else { throw failure(.misplacedDeclaration, event) }
             guard let version else { break }
             guard Self.isVersionNumber(version) else {
                 throw failure(.invalidDeclaration("the version must be 1. and digits"), event)
@@ -156,7 +149,7 @@ public struct XMLWriter: Sendable {
             if let standalone { append(standalone ? " standalone=\"yes\"" : " standalone=\"no\"") }
             append("?>\n")
         case .doctype(let name, let publicID, let systemID):
-            guard mode == .document, !hasWrittenDoctype, !hasRootElement else {
+            guard !writesFragments, !hasWrittenDoctype, !hasRootElement else {
                 throw failure(.misplacedDeclaration, event)
             }
             try checkDoctype(name: name, publicID: publicID, systemID: systemID, event)
@@ -181,14 +174,14 @@ public struct XMLWriter: Sendable {
         case .endElement(let name):
             try endElement(name, event)
         case .text(let text):
-            let isOutsideRoot = open.isEmpty && mode == .document
+            let isOutsideRoot = open.isEmpty && !writesFragments
             if isOutsideRoot, !Self.isWhitespace(text) { throw failure(.textOutsideRootElement, event) }
             try checkCharacters(of: text, allowsCarriageReturn: true, event)
             closeStartTag()
             // No reference may stand outside the root element, and white space there needs none.
             if isOutsideRoot { append(text) } else { appendEscaped(text, .text) }
         case .cdata(let text):
-            if open.isEmpty, mode == .document { throw failure(.textOutsideRootElement, event) }
+            if open.isEmpty, !writesFragments { throw failure(.textOutsideRootElement, event) }
             try checkCharacters(of: text, allowsCarriageReturn: false, event)
             closeStartTag()
             append("<![CDATA[")
@@ -201,7 +194,7 @@ public struct XMLWriter: Sendable {
             append("<!--")
             append(text)
             append("-->")
-            if open.isEmpty, mode == .document { append("\n") }
+            if open.isEmpty, !writesFragments { append("\n") }
         case .processingInstruction(let target, let data):
             guard XMLNameSyntax.isNCName(target), target.lowercased() != "xml" else {
                 throw failure(.invalidName(target), event)
@@ -218,10 +211,10 @@ public struct XMLWriter: Sendable {
                 append(data)
             }
             append("?>")
-            if open.isEmpty, mode == .document { append("\n") }
+            if open.isEmpty, !writesFragments { append("\n") }
         case .skippedEntity(let name):
             // The reference the parser did not replace, written back as it stood.
-            if open.isEmpty, mode == .document { throw failure(.textOutsideRootElement, event) }
+            if open.isEmpty, !writesFragments { throw failure(.textOutsideRootElement, event) }
             guard XMLNameSyntax.isName(name) else { throw failure(.invalidName(name), event) }
             closeStartTag()
             append("&")
@@ -229,9 +222,9 @@ public struct XMLWriter: Sendable {
             append(";")
         case .endDocument:
             guard open.isEmpty else { throw failure(.unclosedElements, event) }
-            guard hasRootElement || mode == .fragments else { throw failure(.missingRootElement, event) }
+            guard hasRootElement || writesFragments else { throw failure(.missingRootElement, event) }
             closeStartTag()
-            if mode == .document { append("\n") }
+            if !writesFragments { append("\n") }
             hasEnded = true
         }
         hasWrittenEvent = true
@@ -291,11 +284,11 @@ public struct XMLWriter: Sendable {
     /// Writing may go on afterwards (a comment after the root element, say); after
     /// ``XMLEvent/endDocument`` this does nothing.
     ///
-    /// - Throws: ``XMLWriterError/Code/missingRootElement`` for a ``Mode/document`` without a
+    /// - Throws: ``XMLWriterError/Code/missingRootElement`` for a document without a
     ///   root element.
     public mutating func finish() throws(XMLWriterError) {
         guard !hasEnded else { return }
-        guard hasRootElement || mode == .fragments else { throw failure(.missingRootElement, nil) }
+        guard hasRootElement || writesFragments else { throw failure(.missingRootElement, nil) }
         while !open.isEmpty { closeInnermostElement() }
         closeStartTag()
     }
@@ -316,14 +309,15 @@ public struct XMLWriter: Sendable {
     ///
     /// - Parameters:
     ///   - events: Events in document order, for example those of a whole document.
-    ///   - mode: ``Mode/document`` (the default) or ``Mode/fragments``.
+    ///   - writesFragments: `false` (the default) for one document, `true` for fragments (see
+    ///     ``writesFragments``).
     /// - Returns: The XML text.
     /// - Throws: ``XMLWriterError`` for the first event that would make the output not
     ///   well-formed.
-    public static func string(for events: some Sequence<XMLEvent>, mode: Mode = .document) throws(XMLWriterError)
+    public static func string(for events: some Sequence<XMLEvent>, writesFragments: Bool = false) throws(XMLWriterError)
         -> String
     {
-        var writer = XMLWriter(mode: mode)
+        var writer = XMLWriter(writesFragments: writesFragments)
         for event in events { try writer.write(event) }
         try writer.finish()
         return writer.takeString()
@@ -351,7 +345,7 @@ public struct XMLWriter: Sendable {
         namespaces: [XMLNamespaceDeclaration],
         _ event: XMLEvent
     ) throws(XMLWriterError) {
-        if open.isEmpty, hasRootElement, mode == .document { throw failure(.secondRootElement(name), event) }
+        if open.isEmpty, hasRootElement, !writesFragments { throw failure(.secondRootElement(name), event) }
         // Everything is checked, and the names the tag needs are chosen, before a byte is written.
         scope.push()
         var declared = namespaces

@@ -277,7 +277,7 @@ public struct XMLWriterError: Error, Sendable, Hashable, CustomStringConvertible
             return "no element is open"
         case .secondRootElement:
             return "a document has one root element, and it has ended "
-                + "(write several top-level elements with XMLWriter(mode: .fragments))"
+                + "(write several top-level elements with XMLWriter(writesFragments: true))"
         case .textOutsideRootElement:
             return "only white space, comments and processing instructions may stand outside the root element"
         case .misplacedDeclaration:

@@ -19,7 +19,7 @@ import XMLEventsInput
 
         /// The buffer's only consumer; `nil` after the body proved undecodable, which ends the
         /// stream and with it the transfer.
-        private var chunks: XMLByteChunkStream.Iterator?
+        private var chunks: ByteChunkStream.Iterator?
         let promise = HTTPResponsePromise()
         private let acceptedCodings: [XMLHTTPContentCoding]
         private var decoding = Decoding.undecided
@@ -28,7 +28,7 @@ import XMLEventsInput
             let thread = CurlIOThread.shared
             let id = thread?.makeTransferID() ?? 0
             // Set at creation, so that a consumer gone before the transfer starts still cancels it.
-            let (stream, source) = XMLByteChunkStream.makeStream(watermarks: request.watermarks) { termination in
+            let (stream, source) = ByteChunkStream.makeStream(watermarks: request.watermarks) { termination in
                 if termination == .cancelled { thread?.post(.cancel(id: id)) }
             }
             chunks = stream.makeAsyncIterator()

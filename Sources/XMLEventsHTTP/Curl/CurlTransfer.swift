@@ -5,7 +5,7 @@ import XMLEventsInput
     import Foundation
 
     /// One transfer on the I/O thread: its easy handle, what libcurl's callbacks deliver, and
-    /// where it goes — the consumer's ``XMLByteChunkStream``, the response promise, the progress.
+    /// where it goes — the consumer's ``ByteChunkStream``, the response promise, the progress.
     ///
     /// A transfer is one request or several: redirects are followed here, one request after the
     /// other on the same easy handle, so that exactly ``HTTPRedirect/followedStatuses`` are; and a
@@ -21,7 +21,7 @@ import XMLEventsInput
         struct Order: Sendable {
             let id: UInt64
             let request: HTTPTransferRequest
-            let source: XMLByteChunkStream.Source
+            let source: XMLByteSource.Writer
             let promise: HTTPResponsePromise
             let progress: XMLSourceProgress
         }
@@ -42,7 +42,7 @@ import XMLEventsInput
         /// The request of the current hop: the order's, or the one a redirect made of it.
         private var request: HTTPTransferRequest
         private var requestedURL: URL
-        private let source: XMLByteChunkStream.Source
+        private let source: XMLByteSource.Writer
         private let promise: HTTPResponsePromise
         private let progress: XMLSourceProgress
         /// Posts a resumption to the I/O thread; called from whichever thread drains the buffer.
@@ -334,7 +334,7 @@ import XMLEventsInput
         /// Writes `bytes` to the consumer's buffer; returns `false` if the consumer went away.
         private func deliver(_ bytes: UnsafeRawBufferPointer) -> Bool {
             guard let base = bytes.baseAddress else { return true }
-            let result: XMLByteChunkStream.Source.WriteResult
+            let result: XMLByteSource.Writer.WriteResult
             do {
                 result = try source.write(Data(bytes: base, count: bytes.count))
             } catch {

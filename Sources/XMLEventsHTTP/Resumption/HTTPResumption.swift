@@ -90,7 +90,7 @@ struct HTTPResumption {
     /// The longest `Content-Range` value kept for an error.
     private static let maximumQuotedLength = 200
 
-    private let policy: XMLHTTPConfiguration.ResumptionPolicy
+    private let policy: HTTPResumptionPolicy
     /// Whether the request can be repeated: a `GET` without a body, which does not ask for a
     /// range of its own nor carries an `If-Range`.
     private let isEligible: Bool
@@ -103,7 +103,7 @@ struct HTTPResumption {
     private var firstContentLength: Int?
     private var attemptsInARow = 0
     /// Continuations decided on whose request brought, or has brought so far, less than
-    /// ``XMLHTTPConfiguration/ResumptionPolicy/minimumProgress``; the current one is counted
+    /// ``HTTPResumptionPolicy/minimumProgress``; the current one is counted
     /// at the next break.
     private var shortContinuations = 0
     /// ``receivedByteCount`` when the current continuation was decided on.
@@ -139,7 +139,7 @@ struct HTTPResumption {
     /// Whether a continuation has been accepted.
     private(set) var hasResumed = false
 
-    init(policy: XMLHTTPConfiguration.ResumptionPolicy, request: HTTPTransferRequest) {
+    init(policy: HTTPResumptionPolicy, request: HTTPTransferRequest) {
         self.policy = policy
         asksForRange = request.hasHeader("Range")
         isEligible =
@@ -244,7 +244,7 @@ struct HTTPResumption {
             break
         }
         if let start = continuationStart,
-            receivedByteCount - start < XMLHTTPConfiguration.ResumptionPolicy.minimumProgress
+            receivedByteCount - start < HTTPResumptionPolicy.minimumProgress
         {
             shortContinuations += 1
         }
@@ -261,7 +261,7 @@ struct HTTPResumption {
     }
 
     /// Whether re-reading the bytes received once more keeps the bytes re-read over the
-    /// transfer within ``XMLHTTPConfiguration/ResumptionPolicy/maximumRereadFactor`` times the
+    /// transfer within ``HTTPResumptionPolicy/maximumRereadFactor`` times the
     /// document's length (as sent: the complete length, or the bytes received while it is
     /// unknown).
     ///
@@ -272,7 +272,7 @@ struct HTTPResumption {
     private var affordsAnotherReread: Bool {
         let length = Swift.max(completeLength ?? 0, receivedByteCount)
         let (budget, overflow) = length.multipliedReportingOverflow(
-            by: XMLHTTPConfiguration.ResumptionPolicy.maximumRereadFactor)
+            by: HTTPResumptionPolicy.maximumRereadFactor)
         return overflow || rereadByteCount + receivedByteCount <= budget
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import ThreadSafety
 
-/// The rules of a ``XMLByteChunkStream`` as a plain value: no lock, no continuation is ever resumed
+/// The rules of a ``ByteChunkStream`` as a plain value: no lock, no continuation is ever resumed
 /// here. Each transition mutates the state and returns the ``Effects`` its caller must carry out
 /// after releasing the lock, so that no foreign code (a continuation's resumption, a producer's
 /// callback, the termination handler) ever runs while the lock is held.
@@ -21,20 +21,20 @@ import ThreadSafety
 /// brings the buffer to the high watermark and rises again, resuming every waiting producer, only
 /// when a delivery brings it to the low watermark.
 struct ByteChunkStreamStateMachine<Consumer, Producer> {
-    typealias TerminationHandler = @Sendable (XMLByteChunkStream.Termination) -> Void
+    typealias TerminationHandler = @Sendable (XMLByteSource.Termination) -> Void
 
     /// Where the stream is in its life.
     enum Phase {
         case streaming
         case sourceFinished((any Error)?)
-        case terminated(XMLByteChunkStream.Termination)
+        case terminated(XMLByteSource.Termination)
     }
 
     /// What must be woken once the lock is released.
     struct Effects {
         var consumer: (Consumer, Result<Data?, any Error>)?
         var producers: [(Producer, Result<Void, any Error>)] = []
-        var termination: (TerminationHandler, XMLByteChunkStream.Termination)?
+        var termination: (TerminationHandler, XMLByteSource.Termination)?
 
         static var none: Effects { Effects() }
     }
@@ -62,7 +62,8 @@ struct ByteChunkStreamStateMachine<Consumer, Producer> {
         case waiting(Producer)
     }
 
-    let watermarks: XMLByteChunkStream.Watermarks
+    /// Producers wait at the upper bound of buffered bytes and go on at the lower.
+    let watermarks: ClosedRange<Int>
     private(set) var phase = Phase.streaming
     private var queue = ByteChunkQueue()
     private(set) var peakBufferedBytes = 0
@@ -79,7 +80,7 @@ struct ByteChunkStreamStateMachine<Consumer, Producer> {
     private var owesCancellationError = false
     private(set) var onTermination: TerminationHandler?
 
-    init(watermarks: XMLByteChunkStream.Watermarks, onTermination: TerminationHandler?) {
+    init(watermarks: ClosedRange<Int>, onTermination: TerminationHandler?) {
         self.watermarks = watermarks
         self.onTermination = onTermination
     }
@@ -119,7 +120,7 @@ struct ByteChunkStreamStateMachine<Consumer, Producer> {
         }
         queue.append(chunk)
         peakBufferedBytes = Swift.max(peakBufferedBytes, queue.byteCount)
-        if queue.byteCount >= watermarks.high { producersMayWrite = false }
+        if queue.byteCount >= watermarks.upperBound { producersMayWrite = false }
         return (producersMayWrite ? .produceMore : issueToken(), .none)
     }
 
@@ -290,7 +291,7 @@ struct ByteChunkStreamStateMachine<Consumer, Producer> {
 
     /// After a chunk left the buffer: crossing the low watermark resumes every waiting producer.
     private mutating func afterDelivery() -> Effects {
-        guard !producersMayWrite, queue.byteCount <= watermarks.low else { return .none }
+        guard !producersMayWrite, queue.byteCount <= watermarks.lowerBound else { return .none }
         producersMayWrite = true
         var effects = Effects()
         tokens.removeAll { entry in
@@ -304,7 +305,7 @@ struct ByteChunkStreamStateMachine<Consumer, Producer> {
     /// Enters the final phase: drops the buffer and every token, wakes every waiting producer
     /// with `producerResult`, and hands out the termination handler (once).
     private mutating func terminate(
-        _ reason: XMLByteChunkStream.Termination,
+        _ reason: XMLByteSource.Termination,
         producerResult: Result<Void, any Error>
     ) -> Effects {
         phase = .terminated(reason)

@@ -1,7 +1,7 @@
 import Foundation
 import ThreadSafety
 
-/// The shared heart of a ``XMLByteChunkStream``: its state machine behind a lock, and the code that
+/// The shared heart of a ``ByteChunkStream``: its state machine behind a lock, and the code that
 /// suspends the consumer and carries out the machine's effects once the lock is released.
 ///
 /// Referenced by the source, the stream and the iterator; it references none of them, so it
@@ -12,7 +12,7 @@ final class ByteChunkStreamStorage: Sendable {
 
     private let machine: LockedState<Machine>
 
-    init(watermarks: XMLByteChunkStream.Watermarks, onTermination: Machine.TerminationHandler?) {
+    init(watermarks: ClosedRange<Int>, onTermination: Machine.TerminationHandler?) {
         machine = LockedState(Machine(watermarks: watermarks, onTermination: onTermination))
     }
 

@@ -1,17 +1,17 @@
 import Foundation
 
-/// Copies a readable descriptor into a ``XMLByteChunkStream`` on a thread of its own.
+/// Copies a readable descriptor into a ``ByteChunkStream`` on a thread of its own.
 ///
 /// A read from a pipe or terminal can wait indefinitely, so it must not happen on one of the
 /// few threads of the Swift concurrency pool; a dedicated thread may block, both in `read` and in
-/// ``XMLByteChunkStream/Source/writeBlocking(_:)``, which is how a slow consumer stops the reading.
+/// ``XMLByteSource/Writer/writeBlocking(_:)``, which is how a slow consumer stops the reading.
 enum FileDescriptorReaderThread {
     /// Starts the thread; it ends at the end of input, on a read error, or once the consumer has
     /// gone away, finishing `source` accordingly.
     static func start(
         reading file: FileDescriptorReader,
         chunkSize: Int,
-        into source: XMLByteChunkStream.Source
+        into source: XMLByteSource.Writer
     ) {
         let thread = Thread {
             CurrentThread.setName("XMLEvents fd \(file.descriptor.rawValue)")
@@ -28,7 +28,7 @@ enum FileDescriptorReaderThread {
     /// The file is opened without blocking, so that a FIFO with no writer yet neither holds the
     /// thread in `open` nor reads as empty: the thread waits for it to become readable, checking
     /// in between whether the consumer has gone away.
-    static func start(opening path: String, chunkSize: Int, into source: XMLByteChunkStream.Source) {
+    static func start(opening path: String, chunkSize: Int, into source: XMLByteSource.Writer) {
         let thread = Thread {
             CurrentThread.setName("XMLEvents file")
             let file: FileDescriptorReader
@@ -51,7 +51,7 @@ enum FileDescriptorReaderThread {
     private static func pump(
         _ file: FileDescriptorReader,
         chunkSize: Int,
-        into source: XMLByteChunkStream.Source,
+        into source: XMLByteSource.Writer,
         waitingFirst: Bool = false,
         failure: (Errno) -> XMLByteSourceError
     ) {
@@ -91,7 +91,7 @@ enum FileDescriptorReaderThread {
 
     /// Waits until `descriptor` has input, or its writers are gone; `false` if the consumer went
     /// away first (checked every 100 ms).
-    private static func waitUntilReadable(_ descriptor: FileDescriptor, orUntil source: XMLByteChunkStream.Source)
+    private static func waitUntilReadable(_ descriptor: FileDescriptor, orUntil source: XMLByteSource.Writer)
         -> Bool
     {
         while !source.storage.isTerminated {

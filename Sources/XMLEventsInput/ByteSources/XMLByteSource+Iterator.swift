@@ -16,8 +16,9 @@ extension XMLByteSource {
             case data(Data, offset: Data.Index)
             /// A regular file, read on the consuming task.
             case file(FileDescriptorReader, path: String)
-            /// A file or descriptor read by a thread of its own into a bounded stream.
-            case thread(XMLByteChunkStream.Iterator)
+            /// A file or descriptor read by a thread of its own into a bounded stream, or a
+            /// producer's stream.
+            case thread(ByteChunkStream.Iterator)
             /// A transfer's body, read by the module that performs it.
             case transfer(any ByteTransferReader)
             /// Ended, failed or abandoned: nothing more is read.
@@ -91,11 +92,17 @@ extension XMLByteSource {
                     reader = .finished
                     throw CancellationError()
                 }
-                let (stream, input) = XMLByteChunkStream.makeStream(
+                let (stream, input) = ByteChunkStream.makeStream(
                     watermarks: watermarks ?? source.readAheadWatermarks)
                 reader = .thread(stream.makeAsyncIterator())
                 source.progress.begin(expecting: nil)
                 FileDescriptorReaderThread.start(reading: file, chunkSize: source.chunkSize, into: input)
+            case .stream(let stream):
+                let chunks = stream.makeAsyncIterator()
+                reader = .thread(chunks)
+                // A second iterator, which throws on its first chunk, leaves the first one's
+                // progress alone.
+                if chunks.isConsumer { source.progress.begin(buffering: stream) }
             case .refused(let error):
                 reader = .finished
                 throw error
@@ -137,7 +144,7 @@ extension XMLByteSource {
 
         /// Hands the file to a reader thread, which opens it and reads it into a bounded stream.
         private mutating func startReaderThread(opening path: String) {
-            let (stream, input) = XMLByteChunkStream.makeStream(watermarks: source.readAheadWatermarks)
+            let (stream, input) = ByteChunkStream.makeStream(watermarks: source.readAheadWatermarks)
             reader = .thread(stream.makeAsyncIterator())
             source.progress.begin(expecting: nil)
             FileDescriptorReaderThread.start(opening: path, chunkSize: source.chunkSize, into: input)

@@ -21,8 +21,10 @@ import Foundation
 ///   abandoned, and never held in memory whole.
 /// - **An open descriptor** (``init(fileDescriptor:closesDescriptor:chunkSize:watermarks:)``,
 ///   ``standardInput(chunkSize:)``): read ahead on a thread of its own, never on the Swift
-///   concurrency pool, into a ``XMLByteChunkStream`` that holds at most its watermarks' worth of
-///   bytes: a slow consumer stops the reading, and a full pipe in turn stops its writer.
+///   concurrency pool, into a bounded buffer that holds at most its watermarks' worth of bytes: a
+///   slow consumer stops the reading, and a full pipe in turn stops its writer.
+/// - **A producer of your own** (``makeStream(watermarks:onTermination:)``): the chunks it writes,
+///   its writes waiting while the buffer holds its watermarks' worth of bytes.
 /// - **A URL or a request** (`init(url:configuration:fileChunkSize:)`,
 ///   `init(request:configuration:)`): a `file:` URL is read as a file; an HTTP body streams
 ///   with backpressure, the transfer pausing while ``XMLHTTPConfiguration/watermarks`` bytes wait
@@ -30,7 +32,8 @@ import Foundation
 ///
 /// ``progress`` tells how far the latest iteration has read, for every kind of source. Each
 /// iteration reads anew (opens the file, performs the request), except that every iteration of
-/// a descriptor reads the same descriptor: iterate such a source once.
+/// a descriptor reads the same descriptor: iterate such a source once; a producer's stream can
+/// be iterated only once.
 public struct XMLByteSource: AsyncSequence, Sendable {
     /// Each element is the next bytes of the document, in order.
     public typealias Element = Data
@@ -46,7 +49,9 @@ public struct XMLByteSource: AsyncSequence, Sendable {
         case file(path: String)
         /// An open descriptor, read on a thread of its own, with the watermarks given (by default
         /// ``readAheadWatermarks``).
-        case descriptor(FileDescriptorReader, watermarks: XMLByteChunkStream.Watermarks?)
+        case descriptor(FileDescriptorReader, watermarks: ClosedRange<Int>?)
+        /// Chunks written by a producer of the caller's own, through the stream's writer.
+        case stream(ByteChunkStream)
         /// Nothing to read: the first `next()` throws this (a URL of a scheme not supported, or
         /// an HTTP URL in a build without HTTP).
         case refused(XMLByteSourceError)
@@ -58,7 +63,7 @@ public struct XMLByteSource: AsyncSequence, Sendable {
 
     /// The most bytes read (or sliced from memory) at once, between 1 and 16 MiB; 64 KiB unless
     /// the initializer was given another size. An HTTP body comes in the chunks the network
-    /// delivers.
+    /// delivers, a producer's stream in the chunks written.
     ///
     /// A plain document is parsed in the chunks read, so the size bounds the bytes behind the
     /// events of one parse step. A compressed document (see ``XMLDecompression``) is read in
@@ -79,8 +84,8 @@ public struct XMLByteSource: AsyncSequence, Sendable {
 
     /// How far a reader thread reads ahead of the consumer unless told otherwise: up to four
     /// chunks, resuming when one is left.
-    var readAheadWatermarks: XMLByteChunkStream.Watermarks {
-        XMLByteChunkStream.Watermarks(low: chunkSize, high: 4 * chunkSize)
+    var readAheadWatermarks: ClosedRange<Int> {
+        chunkSize...4 * chunkSize
     }
 
     /// The bytes of a document held in memory, in slices of at most `chunkSize` bytes that share
@@ -124,13 +129,15 @@ public struct XMLByteSource: AsyncSequence, Sendable {
     ///     thread are done with it; otherwise the caller keeps it open as long as either may use it.
     ///   - chunkSize: The most bytes read at once (64 KiB by default), between 1 and 16 MiB; see
     ///     ``chunkSize``.
-    ///   - watermarks: How much to read ahead of the consumer; by default up to four chunks,
-    ///     resuming when one is left.
+    ///   - watermarks: How much to read ahead of the consumer, in bytes: the reader thread waits
+    ///     once the upper bound is buffered and goes on when the consumer has drained the buffer
+    ///     to the lower (see ``makeStream(watermarks:onTermination:)``); by default up to four chunks, resuming when
+    ///     one is left.
     public init(
         fileDescriptor: Int32,
         closesDescriptor: Bool = false,
         chunkSize: Int = ChunkSize.standard,
-        watermarks: XMLByteChunkStream.Watermarks? = nil
+        watermarks: ClosedRange<Int>? = nil
     ) {
         let reader = FileDescriptorReader(FileDescriptor(rawValue: fileDescriptor), closesOnDeinit: closesDescriptor)
         self.init(.descriptor(reader, watermarks: watermarks), chunkSize: chunkSize)

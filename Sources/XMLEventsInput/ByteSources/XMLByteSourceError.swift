@@ -1,6 +1,6 @@
 import Foundation
 
-/// A byte source failed: a file or descriptor could not be read, or a ``XMLByteChunkStream`` could
+/// A byte source failed: a file or descriptor could not be read, or a producer's stream (``XMLByteSource/makeStream(watermarks:onTermination:)``) could
 /// not carry a chunk (its consumer left, it was finished, or it was iterated twice).
 ///
 /// Tell failures apart by ``code``; the details a failure has are the properties its code's
@@ -40,15 +40,15 @@ public struct XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvert
         /// URL, a URL without a scheme), so nothing was read. Thrown by the first `next()`; the
         /// description names the schemes supported.
         public static let unsupportedURL = Code(rawValue: 4)
-        /// A write to a ``XMLByteChunkStream`` failed because its consumer will never read again:
+        /// A write to an ``XMLByteSource/Writer`` failed because its consumer will never read again:
         /// its task was cancelled or its iterator dropped (`break`). The producer should stop its
         /// work; the chunk was dropped.
         public static let consumerTerminated = Code(rawValue: 5)
-        /// A chunk was written to a ``XMLByteChunkStream`` after
-        /// ``XMLByteChunkStream/Source/finish(throwing:)``: the end was already promised to the
+        /// A chunk was written to an ``XMLByteSource/Writer`` after
+        /// ``XMLByteSource/Writer/finish(throwing:)``: the end was already promised to the
         /// consumer, so the chunk was dropped.
         public static let writeAfterFinish = Code(rawValue: 6)
-        /// A ``XMLByteChunkStream`` was iterated a second time, or one iterator was used from two
+        /// A producer's stream (``XMLByteSource/makeStream(watermarks:onTermination:)``) was iterated a second time, or one iterator was used from two
         /// places at once: a chunk can be delivered only once. Thrown by the extra iterator's
         /// first `next()`.
         public static let alreadyIterated = Code(rawValue: 7)
@@ -178,11 +178,11 @@ public struct XMLByteSourceError: Error, Sendable, Hashable, CustomStringConvert
             guard let url else { return "cannot read a URL without a scheme" }
             return "cannot read \(XMLDiagnosticText.redacting(url)): \(Self.reason(refusing: url))"
         case .consumerTerminated:
-            return "the consumer of the XMLByteChunkStream has stopped reading"
+            return "the consumer of the stream has stopped reading"
         case .writeAfterFinish:
-            return "a chunk was written to a XMLByteChunkStream after it was finished"
+            return "a chunk was written to a stream after it was finished"
         case .alreadyIterated:
-            return "a XMLByteChunkStream can be iterated only once"
+            return "a stream can be iterated only once"
         case .httpUnavailable:
             return "cannot read \(url.map(XMLDiagnosticText.redacting) ?? "an HTTP URL"): this build of XMLEvents has "
                 + "no HTTP; enable the package's HTTP trait (traits: [\"HTTP\"], on by default) to read http "

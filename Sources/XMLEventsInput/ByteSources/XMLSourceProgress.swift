@@ -13,6 +13,9 @@ import ThreadSafety
 /// Each iteration of the source reads it anew (opens the file, starts a transfer), which starts
 /// the counts anew. For a file, ``expectedByteCount`` is its size, ``decodedByteCount`` equals
 /// ``receivedByteCount``, and the counts of buffering, resumption and re-reading stay 0.
+/// For a producer's stream (``XMLByteSource/makeStream(watermarks:onTermination:)``), the counts
+/// are of the chunks the consumer took, ``expectedByteCount`` is `nil`, and the buffering counts
+/// are the stream's.
 public final class XMLSourceProgress: Sendable {
     /// What the I/O thread records and any thread reads.
     struct State: Sendable {
@@ -25,7 +28,7 @@ public final class XMLSourceProgress: Sendable {
         var rereadByteCount = 0
         /// Kept after the transfer ends, while the consumer may still drain it; it holds no
         /// chunks once the consumer has finished or gone.
-        var stream: XMLByteChunkStream?
+        var stream: ByteChunkStream?
     }
 
     private let state = LockedState(State())
@@ -62,7 +65,7 @@ public final class XMLSourceProgress: Sendable {
     }
 
     /// How many times the transfer broke off mid-body and went on from where it broke, with
-    /// a continuation of the same document (see ``XMLHTTPConfiguration/resumption``). Linux only.
+    /// a continuation of the same document (see ``XMLHTTPConfiguration/maximumResumptionAttempts``). Linux only.
     public var resumptionCount: Int {
         state.withLock { $0.resumptionCount }
     }
@@ -75,7 +78,7 @@ public final class XMLSourceProgress: Sendable {
 
     /// The bytes of an HTTP body received again and dropped, over every continuation, as sent:
     /// a server without ranges resumes a transfer by sending the same version from its start
-    /// (see ``XMLHTTPConfiguration/resumption``), whose bytes up to the break the parser
+    /// (see ``XMLHTTPConfiguration/maximumResumptionAttempts``), whose bytes up to the break the parser
     /// already had. Not counted in ``receivedByteCount``. Linux only.
     public var rereadByteCount: Int {
         state.withLock { $0.rereadByteCount }
@@ -88,13 +91,14 @@ public final class XMLSourceProgress: Sendable {
     }
 
     /// The bytes received and not yet taken by the consumer, as sent (before content
-    /// decoding): what the client holds between the network and the parser.
+    /// decoding): what the client holds between the network and the parser, or a producer's
+    /// stream between its writer and the parser.
     public var bufferedByteCount: Int {
         state.withLock { $0.stream }?.bufferedByteCount ?? 0
     }
 
     /// The most bytes ever buffered at once during the transfer; at most the high watermark
-    /// plus one network read.
+    /// plus one network read (for a producer's stream, plus one write per producer).
     public var peakBufferedByteCount: Int {
         state.withLock { $0.stream }?.peakBufferedByteCount ?? 0
     }
@@ -110,7 +114,7 @@ public final class XMLSourceProgress: Sendable {
     // MARK: Recording
 
     /// A new transfer starts, buffering in `stream` (if it has a buffer of its own).
-    package func begin(buffering stream: XMLByteChunkStream?) {
+    package func begin(buffering stream: ByteChunkStream?) {
         state.withLock { $0 = State(stream: stream) }
     }
 

@@ -92,11 +92,11 @@ public struct XMLDecompression: Sendable, Hashable {
 
     /// The format decompression is forced to, or `nil` when the first bytes decide or nothing is
     /// decompressed.
-    public var forcedFormat: Format? {
+    @usableFromInline package var forcedFormat: Format? {
         if case .forced(let format) = mode { return format }
         return nil
     }
 
     /// Whether anything is decompressed: `false` only for ``disabled``.
-    public var isEnabled: Bool { mode != .disabled }
+    @usableFromInline package var isEnabled: Bool { mode != .disabled }
 }

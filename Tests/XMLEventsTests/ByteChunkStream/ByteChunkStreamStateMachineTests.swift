@@ -9,11 +9,11 @@ import Testing
 @Suite struct ByteChunkStreamStateMachineTests {
     typealias Machine = ByteChunkStreamStateMachine<Int, Int>
 
-    private func machine(low: Int, high: Int, recorder: ChunkStreamRecorder<XMLByteChunkStream.Termination>? = nil)
+    private func machine(low: Int, high: Int, recorder: ChunkStreamRecorder<XMLByteSource.Termination>? = nil)
         -> Machine
     {
-        guard let recorder else { return Machine(watermarks: .init(low: low, high: high), onTermination: nil) }
-        return Machine(watermarks: .init(low: low, high: high)) { recorder.record($0) }
+        guard let recorder else { return Machine(watermarks: low...high, onTermination: nil) }
+        return Machine(watermarks: low...high) { recorder.record($0) }
     }
 
     private func bytes(_ count: Int, _ value: UInt8 = 1) -> Data {
@@ -138,7 +138,7 @@ import Testing
     }
 
     @Test func finishDeliversTheBufferThenTheErrorOnce() {
-        let recorder = ChunkStreamRecorder<XMLByteChunkStream.Termination>()
+        let recorder = ChunkStreamRecorder<XMLByteSource.Termination>()
         var machine = machine(low: 0, high: 100, recorder: recorder)
         _ = machine.write(bytes(1, 1))
         _ = machine.write(bytes(2, 2))

@@ -36,8 +36,8 @@ import Testing
         var expected = ChunkStreamChecksum()
         for chunk in chunks { expected.add(chunk) }
 
-        let watermarks = XMLByteChunkStream.Watermarks(low: 32, high: 128)
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: watermarks)
+        let watermarks = 32...128
+        let (stream, source) = ByteChunkStream.makeStream(watermarks: watermarks)
         let producer = Task { try await Self.produce(chunks, into: source, kind: kind) }
 
         var received = ChunkStreamChecksum()
@@ -50,13 +50,13 @@ import Testing
         }
         try await producer.value
         #expect(received == expected)
-        #expect(stream.peakBufferedByteCount <= watermarks.high + maxChunk)
-        #expect(stream.peakBufferedByteCount >= watermarks.high, "the producer was made to wait")
+        #expect(stream.peakBufferedByteCount <= watermarks.upperBound + maxChunk)
+        #expect(stream.peakBufferedByteCount >= watermarks.upperBound, "the producer was made to wait")
     }
 
     private static func produce(
         _ chunks: [Data],
-        into source: XMLByteChunkStream.Source,
+        into source: XMLByteSource.Writer,
         kind: ProducerKind
     ) async throws {
         switch kind {
@@ -78,13 +78,13 @@ import Testing
     /// Writes from a serial queue and never blocks it, as a libcurl write callback must not.
     private final class CallbackProducer: Sendable {
         private let chunks: [Data]
-        private let source: XMLByteChunkStream.Source
+        private let source: XMLByteSource.Writer
         private let done: CheckedContinuation<Void, any Error>
         private let queue = DispatchQueue(label: "callback producer")
         /// Touched only on `queue`, but read through a Mutex to keep the class plainly Sendable.
         private let next = Mutex(0)
 
-        init(chunks: [Data], source: XMLByteChunkStream.Source, done: CheckedContinuation<Void, any Error>) {
+        init(chunks: [Data], source: XMLByteSource.Writer, done: CheckedContinuation<Void, any Error>) {
             self.chunks = chunks
             self.source = source
             self.done = done
@@ -125,8 +125,8 @@ import Testing
     @Test func aSlowConsumerKeepsTheBufferWithinHighPlusOneChunk() async throws {
         let chunks = Self.chunks(count: 400, seed: 7).map { $0 + $0 + $0 + $0 }
         let maxChunk = chunks.map(\.count).max() ?? 0
-        let watermarks = XMLByteChunkStream.Watermarks(low: 256, high: 1024)
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: watermarks)
+        let watermarks = 256...1024
+        let (stream, source) = ByteChunkStream.makeStream(watermarks: watermarks)
         let producerFinished = Flag()
         let producer = ChunkStreamTesting.startThread {
             for chunk in chunks { try source.writeBlocking(chunk) }
@@ -136,7 +136,7 @@ import Testing
         var count = 0
         for try await _ in stream {
             count += 1
-            #expect(source.bufferedByteCount <= watermarks.high + maxChunk)
+            #expect(source.bufferedByteCount <= watermarks.upperBound + maxChunk)
             // Every 20 chunks the consumer holds still until the producer has filled the buffer
             // to the high watermark and waits (or has written everything); the bound holds at
             // any pace.
@@ -149,15 +149,15 @@ import Testing
         }
         try await producer.value
         #expect(count == chunks.count)
-        #expect(stream.peakBufferedByteCount <= watermarks.high + maxChunk)
-        #expect(stream.peakBufferedByteCount >= watermarks.high)
+        #expect(stream.peakBufferedByteCount <= watermarks.upperBound + maxChunk)
+        #expect(stream.peakBufferedByteCount >= watermarks.upperBound)
     }
 
     @Test func severalProducerThreadsEachKeepTheirOrder() async throws {
         let producers = 4
         let perProducer = 1_000
-        let watermarks = XMLByteChunkStream.Watermarks(low: 16, high: 64)
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: watermarks)
+        let watermarks = 16...64
+        let (stream, source) = ByteChunkStream.makeStream(watermarks: watermarks)
         let tasks = (0..<producers).map { producer in
             ChunkStreamTesting.startThread {
                 for index in 0..<perProducer {
@@ -181,6 +181,6 @@ import Testing
         for task in tasks { try await task.value }
         await finisher.value
         #expect(nextIndex == [Int](repeating: perProducer, count: producers))
-        #expect(stream.peakBufferedByteCount <= watermarks.high + producers * 3)
+        #expect(stream.peakBufferedByteCount <= watermarks.upperBound + producers * 3)
     }
 }

@@ -149,7 +149,17 @@ enum ChunkStreamTesting {
     }
 }
 
-extension XMLByteChunkStream.Source {
+extension ByteChunkStream {
+    /// A stream with the public default watermarks (those of
+    /// ``XMLByteSource/makeStream(watermarks:onTermination:)``), for the tests of its machinery.
+    static func makeStream(
+        onTermination: (@Sendable (XMLByteSource.Termination) -> Void)? = nil
+    ) -> (stream: ByteChunkStream, writer: XMLByteSource.Writer) {
+        makeStream(watermarks: 256 * 1024...1024 * 1024, onTermination: onTermination)
+    }
+}
+
+extension XMLByteSource.Writer {
     /// The synchronous write, callable from async tests: there `write(_:)` means the async one.
     func writeNow(_ chunk: Data) throws -> WriteResult {
         try write(chunk)

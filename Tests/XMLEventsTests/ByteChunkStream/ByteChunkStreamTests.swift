@@ -7,7 +7,7 @@ import Testing
 
 /// The public behaviour of the stream with real continuations, tasks and threads.
 @Suite struct ByteChunkStreamTests {
-    private typealias Termination = XMLByteChunkStream.Termination
+    private typealias Termination = XMLByteSource.Termination
 
     private func bytes(_ count: Int, _ value: UInt8 = 1) -> Data {
         Data(repeating: value, count: count)
@@ -15,7 +15,7 @@ import Testing
 
     @Test func deliversEveryChunkInOrderThenTheEnd() async throws {
         let recorder = ChunkStreamRecorder<Termination>()
-        let (stream, source) = XMLByteChunkStream.makeStream(onTermination: { recorder.record($0) })
+        let (stream, source) = ByteChunkStream.makeStream(onTermination: { recorder.record($0) })
         let chunks = (0..<5).map { bytes($0 + 1, UInt8($0)) }
         for chunk in chunks {
             #expect(try source.writeNow(chunk) == .produceMore)
@@ -31,7 +31,7 @@ import Testing
 
     @Test func finishWithAnErrorThrowsItAfterTheBufferedChunks() async throws {
         let recorder = ChunkStreamRecorder<Termination>()
-        let (stream, source) = XMLByteChunkStream.makeStream(onTermination: { recorder.record($0) })
+        let (stream, source) = ByteChunkStream.makeStream(onTermination: { recorder.record($0) })
         _ = try source.writeNow(bytes(3))
         source.finish(throwing: ChunkStreamTestFailure(reason: "reset by peer"))
         var iterator = stream.makeAsyncIterator()
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func finishWakesAWaitingConsumer() async throws {
-        let (stream, source) = XMLByteChunkStream.makeStream()
+        let (stream, source) = ByteChunkStream.makeStream()
         let consumer = Task {
             var iterator = stream.makeAsyncIterator()
             return try await iterator.next()
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func droppingTheSourceFinishesTheStream() async throws {
-        let (stream, source) = XMLByteChunkStream.makeStream()
+        let (stream, source) = ByteChunkStream.makeStream()
         _ = try source.writeNow(bytes(2))
         _ = consume source
         var count = 0
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func syncWriteAsksToWaitAtHighAndCallsBackAtLow() async throws {
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 4, high: 8))
+        let (stream, source) = ByteChunkStream.makeStream(watermarks: 4...8)
         #expect(try source.writeNow(bytes(4)) == .produceMore)
         #expect(try source.writeNow(bytes(4)) != .produceMore)
         guard case .enqueueCallback(let token) = try source.writeNow(bytes(4)) else {
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func enqueueingAfterTheDrainCallsBackAtOnce() async throws {
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 0, high: 1))
+        let (stream, source) = ByteChunkStream.makeStream(watermarks: 0...1)
         guard case .enqueueCallback(let token) = try source.writeNow(bytes(1)) else {
             Issue.record("1 byte reaches the high watermark")
             return
@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test func cancellingACallbackFailsItWithCancellationError() throws {
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 0, high: 1))
+        let (stream, source) = ByteChunkStream.makeStream(watermarks: 0...1)
         guard case .enqueueCallback(let token) = try source.writeNow(bytes(1)) else {
             Issue.record("1 byte reaches the high watermark")
             return
@@ -116,7 +116,7 @@ import Testing
     }
 
     @Test func asyncWriteSuspendsUntilTheBufferDrainsToLow() async throws {
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 4, high: 8))
+        let (stream, source) = ByteChunkStream.makeStream(watermarks: 4...8)
         let progress = ChunkStreamCounter()
         let producer = Task {
             for index in 0..<4 {
@@ -141,7 +141,7 @@ import Testing
     }
 
     @Test func asyncWriteHonoursCancellationWhileWaiting() async throws {
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 0, high: 4))
+        let (stream, source) = ByteChunkStream.makeStream(watermarks: 0...4)
         let producer = Task {
             try await source.write(bytes(4))
         }
@@ -157,7 +157,7 @@ import Testing
     }
 
     @Test func asyncWriteInACancelledTaskDropsTheChunk() async throws {
-        let (stream, source) = XMLByteChunkStream.makeStream()
+        let (stream, source) = ByteChunkStream.makeStream()
         let producer = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             try await source.write(bytes(4))
@@ -167,7 +167,7 @@ import Testing
     }
 
     @Test func writeBlockingWaitsForTheConsumer() async throws {
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 2, high: 4))
+        let (stream, source) = ByteChunkStream.makeStream(watermarks: 2...4)
         let producer = ChunkStreamTesting.startThread {
             for index in 0..<50 {
                 try source.writeBlocking(bytes(3, UInt8(index)))
@@ -186,7 +186,7 @@ import Testing
 
     @Test func cancellingTheWaitingConsumerEndsTheStreamForTheProducer() async throws {
         let recorder = ChunkStreamRecorder<Termination>()
-        let (stream, source) = XMLByteChunkStream.makeStream(onTermination: { recorder.record($0) })
+        let (stream, source) = ByteChunkStream.makeStream(onTermination: { recorder.record($0) })
         let consumer = Task {
             for try await _ in stream {}
         }
@@ -203,7 +203,7 @@ import Testing
 
     @Test func aConsumerCancelledBetweenChunksStopsAtItsNextCall() async throws {
         let recorder = ChunkStreamRecorder<Termination>()
-        let (stream, source) = XMLByteChunkStream.makeStream(onTermination: { recorder.record($0) })
+        let (stream, source) = ByteChunkStream.makeStream(onTermination: { recorder.record($0) })
         _ = try source.writeNow(bytes(1))
         _ = try source.writeNow(bytes(1))
         let consumer = Task {
@@ -217,7 +217,7 @@ import Testing
     }
 
     @Test func cancellingTheConsumerWakesABlockedProducerThread() async throws {
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 0, high: 1))
+        let (stream, source) = ByteChunkStream.makeStream(watermarks: 0...1)
         let producer = ChunkStreamTesting.startThread {
             try source.writeBlocking(bytes(1))
         }
@@ -235,8 +235,8 @@ import Testing
 
     @Test func breakingOutOfTheLoopCancelsPromptly() async throws {
         let recorder = ChunkStreamRecorder<Termination>()
-        let (stream, source) = XMLByteChunkStream.makeStream(
-            watermarks: .init(low: 0, high: 2),
+        let (stream, source) = ByteChunkStream.makeStream(
+            watermarks: 0...2,
             onTermination: { recorder.record($0) }
         )
         _ = try source.writeNow(bytes(1))
@@ -259,7 +259,7 @@ import Testing
     }
 
     @Test func pendingCallbacksFailWithConsumerTerminated() async throws {
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 0, high: 1))
+        let (stream, source) = ByteChunkStream.makeStream(watermarks: 0...1)
         guard case .enqueueCallback(let token) = try source.writeNow(bytes(1)) else {
             Issue.record("1 byte reaches the high watermark")
             return
@@ -277,9 +277,9 @@ import Testing
 
     @Test func aStreamDroppedUnusedEndsForTheProducer() throws {
         let recorder = ChunkStreamRecorder<Termination>()
-        let source: XMLByteChunkStream.Source
+        let source: XMLByteSource.Writer
         do {
-            let (stream, made) = XMLByteChunkStream.makeStream(onTermination: { recorder.record($0) })
+            let (stream, made) = ByteChunkStream.makeStream(onTermination: { recorder.record($0) })
             source = made
             _ = stream
         }
@@ -288,7 +288,7 @@ import Testing
     }
 
     @Test func aSecondIteratorThrowsInsteadOfTrapping() async throws {
-        let (stream, source) = XMLByteChunkStream.makeStream()
+        let (stream, source) = ByteChunkStream.makeStream()
         _ = try source.writeNow(bytes(1))
         source.finish()
         var first = stream.makeAsyncIterator()
@@ -301,7 +301,7 @@ import Testing
 
     @Test func aHandlerSetLaterIsCalledOnceAndAtOnceAfterTheEnd() async throws {
         let recorder = ChunkStreamRecorder<Termination>()
-        let (stream, source) = XMLByteChunkStream.makeStream()
+        let (stream, source) = ByteChunkStream.makeStream()
         source.onTermination = { recorder.record($0) }
         #expect(source.onTermination != nil)
         source.finish()
@@ -315,7 +315,7 @@ import Testing
     @Test func aConsumerOnAnActorReceivesEverything() async throws {
         actor Collector {
             var received: [Data] = []
-            func drain(_ stream: XMLByteChunkStream) async throws {
+            func drain(_ stream: ByteChunkStream) async throws {
                 var iterator = stream.makeAsyncIterator()
                 while let chunk = try await iterator.next(isolation: self) {
                     self.preconditionIsolated()
@@ -323,7 +323,7 @@ import Testing
                 }
             }
         }
-        let (stream, source) = XMLByteChunkStream.makeStream(watermarks: .init(low: 1, high: 3))
+        let (stream, source) = ByteChunkStream.makeStream(watermarks: 1...3)
         let producer = Task {
             for index in 0..<20 {
                 try await source.write(bytes(2, UInt8(index)))

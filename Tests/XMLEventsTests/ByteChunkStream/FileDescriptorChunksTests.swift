@@ -69,7 +69,7 @@ import Testing
         let ends = try ChunkStreamTesting.makePipe()
         defer { close(ends.read) }
         let chunkSize = 1024
-        let watermarks = XMLByteChunkStream.Watermarks(low: 1024, high: 4096)
+        let watermarks = 1024...4096
         let written = ChunkStreamCounter()
         let total = 2 * 1024 * 1024
         let writer = ChunkStreamTesting.startThread {
@@ -86,7 +86,7 @@ import Testing
         // While the consumer pauses, the reader may run ahead by the watermark plus one chunk in
         // hand, and the writer by what the pipe holds; then both must stop.
         let pipeCapacity = Self.pipeCapacity(ends.write)
-        let bound = received + watermarks.high + 2 * chunkSize + pipeCapacity + 1024
+        let bound = received + watermarks.upperBound + 2 * chunkSize + pipeCapacity + 1024
         var previous = -1
         #expect(
             await ChunkStreamTesting.eventually {

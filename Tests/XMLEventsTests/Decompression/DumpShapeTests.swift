@@ -89,8 +89,8 @@
                 cuts: cuts.map { .close(at: $0) })
             server.route("/dump.xml.gz", document)
             var configuration = XMLHTTPConfiguration()
-            configuration.resumption = .init(
-                maximumAttempts: 3, initialBackoff: .milliseconds(1), maximumBackoff: .milliseconds(1))
+            configuration.maximumResumptionAttempts = 3
+            configuration.resumptionBackoff = Duration.milliseconds(1)...Duration.milliseconds(1)
             let events = XMLEvents(url: server.url("/dump.xml.gz"), configuration: configuration)
             var iterator = events.makeAsyncIterator()
             let response = try await events.source.response

@@ -80,7 +80,7 @@
                     // buffer (each doubled by Linux for its bookkeeping), and 64 KiB for the in-flight
                     // TCP segments and the parser's current chunk.
                     let bound =
-                        taken + watermarks.high + 2 * Self.oneWrite + 2 * receiveBuffer + 2 * sendBuffer + 65_536
+                        taken + watermarks.upperBound + 2 * Self.oneWrite + 2 * receiveBuffer + 2 * sendBuffer + 65_536
                     print(
                         "backpressure: taken \(taken), buffered \(bufferedAtSleep), received \(received.atPause) at "
                             + "the pause and \(received.atWake) at wake, server wrote \(writtenAtWake) (bound \(bound)), "
@@ -92,8 +92,10 @@
                     #expect(writtenAtWake <= bound)
                     // Paused by the client's buffer: it filled to the high watermark, or the consumer fell
                     // asleep while draining it, which resumes the transfer only at the low watermark.
-                    #expect(bufferedAtSleep > watermarks.low && bufferedAtSleep <= watermarks.high + Self.oneWrite)
-                    #expect(progress.peakBufferedByteCount <= watermarks.high + Self.oneWrite)
+                    #expect(
+                        bufferedAtSleep > watermarks.lowerBound
+                            && bufferedAtSleep <= watermarks.upperBound + Self.oneWrite)
+                    #expect(progress.peakBufferedByteCount <= watermarks.upperBound + Self.oneWrite)
 
                     #expect(nextRecord == feed.count)
                     #expect(outOfOrder == 0)
@@ -114,7 +116,7 @@
                     // a loaded machine does.
                     let idleTimeout = Duration.seconds(1)
                     configuration.idleTimeout = idleTimeout
-                    configuration.watermarks = XMLByteChunkStream.Watermarks(low: 16_384, high: 65_536)
+                    configuration.watermarks = 16_384...65_536
                     configuration.socketReceiveBufferSize = 65_536
                     let chunks = XMLByteSource(httpURL: server.url("/feed.xml"), configuration: configuration)
                     var received = 0

@@ -160,7 +160,8 @@
                     #expect(chunks.progress.isFinished)
                     #expect(chunks.progress.bufferedByteCount == 0)
                     #expect(
-                        chunks.progress.peakBufferedByteCount <= XMLHTTPConfiguration.default.watermarks.high + 16_384)
+                        chunks.progress.peakBufferedByteCount <= XMLHTTPConfiguration.default.watermarks.upperBound
+                            + 16_384)
                 }
             }
 

@@ -254,7 +254,7 @@
                     #expect(first.prefix(4) == Data("<r/>".utf8))
                     // While the consumer holds still, the transfer receives up to the high watermark and
                     // pauses, the rest of the encoded body (several MB) left in the network.
-                    let high = XMLHTTPConfiguration.default.watermarks.high
+                    let high = XMLHTTPConfiguration.default.watermarks.upperBound
                     let progress = chunks.progress
                     #expect(coded.count > 2 * high)
                     #expect(

@@ -45,8 +45,8 @@
             codings: [XMLHTTPContentCoding] = [.gzip, .deflate]
         ) -> XMLHTTPConfiguration {
             var configuration = XMLHTTPConfiguration(acceptedContentCodings: codings)
-            configuration.resumption = .init(
-                maximumAttempts: attempts, initialBackoff: backoff, maximumBackoff: backoff)
+            configuration.maximumResumptionAttempts = attempts
+            configuration.resumptionBackoff = backoff...backoff
             return configuration
         }
 

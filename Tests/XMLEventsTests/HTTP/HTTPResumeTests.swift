@@ -247,7 +247,7 @@
                     server.route("/doc.xml", document)
                     let url = server.url("/doc.xml")
                     var configuration = XMLHTTPConfiguration()
-                    configuration.resumption = .disabled
+                    configuration.maximumResumptionAttempts = 0
                     let (_, error) = await ResumeSupport.collect(XMLEvents(url: url, configuration: configuration))
                     #expect(
                         error as? XMLHTTPError
@@ -266,7 +266,7 @@
                     // A back-off of an hour: the consumer ends at all only if cancelling cut it
                     // short (were it not, the time limit would end the test).
                     var configuration = ResumeSupport.configuration(backoff: .seconds(3_600))
-                    configuration.resumption.jitter = 0
+                    configuration.resumptionJitter = 0
                     let events = XMLEvents(url: server.url("/doc.xml"), configuration: configuration)
                     let consumer = Task { await ResumeSupport.collect(events) }
                     #expect(await HTTPTestSupport.eventually { events.source.progress.resumptionAttemptCount == 1 })
@@ -287,7 +287,7 @@
                         .init(bytes: data, entityTag: ResumeSupport.entityTag), cuts: [.close(at: 20_000)])
                     server.route("/doc.xml", document)
                     var configuration = ResumeSupport.configuration(backoff: .milliseconds(300))
-                    configuration.resumption.jitter = 0
+                    configuration.resumptionJitter = 0
                     let events = XMLEvents(url: server.url("/doc.xml"), configuration: configuration)
                     let consumer = Task { await ResumeSupport.collect(events) }
                     #expect(await HTTPTestSupport.eventually { events.source.progress.resumptionAttemptCount == 1 })

@@ -19,7 +19,7 @@ import Testing
     static func resumption(
         after fields: Fields = offering,
         received: Int = 400,
-        policy: XMLHTTPConfiguration.ResumptionPolicy = .default,
+        policy: HTTPResumptionPolicy = .default,
         method: String = "GET"
     ) throws -> HTTPResumption {
         var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1/doc.xml")))
@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func backoffDoublesUpToItsCapWithJitterBelowIt() {
-        let policy = XMLHTTPConfiguration.ResumptionPolicy(
+        let policy = HTTPResumptionPolicy(
             maximumAttempts: 100, initialBackoff: .milliseconds(100), maximumBackoff: .seconds(1), jitter: 0.5)
         #expect(policy.backoff(beforeAttempt: 1, randomFraction: 0) == .milliseconds(100))
         #expect(policy.backoff(beforeAttempt: 2, randomFraction: 0) == .milliseconds(200))
@@ -106,10 +106,25 @@ import Testing
         #expect(policy.backoff(beforeAttempt: Int.max, randomFraction: 0) == .seconds(1))
         #expect(policy.backoff(beforeAttempt: 1, randomFraction: 1) == .milliseconds(50))
         #expect(policy.backoff(beforeAttempt: 3, randomFraction: 0.5) == .milliseconds(300))
-        let none = XMLHTTPConfiguration.ResumptionPolicy(initialBackoff: .zero)
+        let none = HTTPResumptionPolicy(initialBackoff: .zero)
         #expect(none.backoff(beforeAttempt: 3, randomFraction: 0.7) == .zero)
-        let wild = XMLHTTPConfiguration.ResumptionPolicy(initialBackoff: .seconds(-1), jitter: .nan)
+        let wild = HTTPResumptionPolicy(initialBackoff: .seconds(-1), jitter: .nan)
         #expect(wild.backoff(beforeAttempt: 1, randomFraction: 2) == .zero)
+    }
+
+    @Test func theConfigurationsSettingsMakeThePolicy() {
+        #expect(XMLHTTPConfiguration().resumptionPolicy == .default)
+        #expect(HTTPResumptionPolicy.default.maximumShortContinuations == 12)
+        let configuration = XMLHTTPConfiguration(
+            maximumResumptionAttempts: 5, resumptionBackoff: Duration.milliseconds(100)...Duration.seconds(1),
+            resumptionJitter: 0.25)
+        #expect(
+            configuration.resumptionPolicy
+                == HTTPResumptionPolicy(
+                    maximumAttempts: 5, initialBackoff: .milliseconds(100), maximumBackoff: .seconds(1), jitter: 0.25))
+        var off = XMLHTTPConfiguration()
+        off.maximumResumptionAttempts = 0
+        #expect(off.resumptionPolicy == .disabled)
     }
 
     @Test func aBreakIsResumedFromTheByteReachedWithIfRange() throws {
@@ -159,7 +174,7 @@ import Testing
     /// A continuation that brings a MiB or more is a success: it does not count against the
     /// budget, nor make the next wait longer, however many breaks the transfer has.
     @Test func continuationsThatBringAMebibyteAreNotCounted() throws {
-        let minimum = XMLHTTPConfiguration.ResumptionPolicy.minimumProgress
+        let minimum = HTTPResumptionPolicy.minimumProgress
         var resumption = try Self.resumption(policy: .init(maximumAttempts: 1, initialBackoff: .seconds(1)))
         for _ in 0..<100 {
             #expect(resumption.planAfterBreak(randomFraction: 0) == .resume(after: .seconds(1)))
@@ -177,9 +192,9 @@ import Testing
     }
 
     @Test func theBudgetOfAHugeAttemptCountDoesNotOverflow() {
-        #expect(XMLHTTPConfiguration.ResumptionPolicy(maximumAttempts: .max).maximumShortContinuations == .max)
-        #expect(XMLHTTPConfiguration.ResumptionPolicy(maximumAttempts: 3).maximumShortContinuations == 12)
-        #expect(XMLHTTPConfiguration.ResumptionPolicy(maximumAttempts: -5).maximumShortContinuations == 0)
+        #expect(HTTPResumptionPolicy(maximumAttempts: .max).maximumShortContinuations == .max)
+        #expect(HTTPResumptionPolicy(maximumAttempts: 3).maximumShortContinuations == 12)
+        #expect(HTTPResumptionPolicy(maximumAttempts: -5).maximumShortContinuations == 0)
     }
 
     @Test func whatIsNotOfferedIsNotResumed() throws {

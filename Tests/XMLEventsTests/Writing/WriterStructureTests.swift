@@ -8,9 +8,9 @@ import XMLEvents
 struct WriterStructureTests {
     /// Writes `events`, then returns the error `refused` throws, with what had been written.
     private func refusal(
-        after events: [XMLEvent], _ refused: XMLEvent, mode: XMLWriter.Mode = .document
+        after events: [XMLEvent], _ refused: XMLEvent, writesFragments: Bool = false
     ) throws -> (error: XMLWriterError, written: String, writer: XMLWriter) {
-        var writer = XMLWriter(mode: mode)
+        var writer = XMLWriter(writesFragments: writesFragments)
         for event in events { try writer.write(event) }
         let before = writer.bufferedByteCount
         do {
@@ -53,7 +53,7 @@ struct WriterStructureTests {
         let (error, _, _) = try refusal(after: [], .end("a"))
         #expect(error.code == .noOpenElement)
         #expect(error.description == "cannot write </a>: no element is open (outside the root element, at byte 0)")
-        var writer = XMLWriter(mode: .fragments)
+        var writer = XMLWriter(writesFragments: true)
         #expect(throws: XMLWriterError(code: .noOpenElement, message: "cannot write an end tag: no element is open")) {
             try writer.end()
         }
@@ -64,7 +64,7 @@ struct WriterStructureTests {
         #expect(error.code == .secondRootElement)
         #expect(error.message.hasPrefix("cannot write <b>: a document has one root element"))
         #expect(written == "<a/>")
-        #expect(error.description.contains("XMLWriter(mode: .fragments)"))
+        #expect(error.description.contains("XMLWriter(writesFragments: true)"))
         // A subtree is refused the same way, and leaves nothing behind.
         var writer = XMLWriter()
         try writer.write(XMLSubtree(name: XMLName(localName: "a")))
@@ -98,18 +98,18 @@ struct WriterStructureTests {
     @Test func declarationsComeFirstOnceAndOnlyInDocuments() throws {
         let declaration = XMLEvent.startDocument(version: "1.0", encoding: "UTF-8", standalone: nil)
         let doctype = XMLEvent.doctype(name: "a", publicID: nil, systemID: nil)
-        let misplaced: [([XMLEvent], XMLEvent, XMLWriter.Mode)] = [
-            ([.comment("c")], declaration, .document),
-            ([declaration], declaration, .document),
-            ([], declaration, .fragments),
-            ([doctype], doctype, .document),
-            ([.start("a"), .end("a")], doctype, .document),
-            ([.start("a")], doctype, .document),
-            ([], doctype, .fragments),
+        let misplaced: [([XMLEvent], XMLEvent, Bool)] = [
+            ([.comment("c")], declaration, false),
+            ([declaration], declaration, false),
+            ([], declaration, true),
+            ([doctype], doctype, false),
+            ([.start("a"), .end("a")], doctype, false),
+            ([.start("a")], doctype, false),
+            ([], doctype, true),
         ]
-        for (events, event, mode) in misplaced {
-            let (error, _, _) = try refusal(after: events, event, mode: mode)
-            #expect(error.code == .misplacedDeclaration, "\(event) after \(events) in \(mode)")
+        for (events, event, writesFragments) in misplaced {
+            let (error, _, _) = try refusal(after: events, event, writesFragments: writesFragments)
+            #expect(error.code == .misplacedDeclaration, "\(event) after \(events), fragments: \(writesFragments)")
         }
         let badVersion = try refusal(after: [], .startDocument(version: "2.0", encoding: nil, standalone: nil))
         #expect(badVersion.error.code == .invalidDeclaration)
@@ -141,21 +141,21 @@ struct WriterStructureTests {
                 code: .missingRootElement, message: "cannot write the document: a document needs a root element")
         ) { try writer.finish() }
         // Fragments may be empty, and end.
-        var fragments = XMLWriter(mode: .fragments)
+        var fragments = XMLWriter(writesFragments: true)
         try fragments.finish()
         try fragments.write(.endDocument)
         #expect(fragments.takeString().isEmpty)
     }
 
     @Test func fragmentsHoldSeveralElementsAndText() throws {
-        var writer = XMLWriter(mode: .fragments)
+        var writer = XMLWriter(writesFragments: true)
         try writer.write(.text("lead "))
         try writer.element("a", text: "1")
         try writer.text("\n")
         try writer.write(XMLSubtree(name: XMLName(localName: "b")))
         try writer.write(.cdata("c"))
         #expect(writer.takeString() == "lead <a>1</a>\n<b/><![CDATA[c]]>")
-        let (error, _, _) = try refusal(after: [.start("a")], .end("b"), mode: .fragments)
+        let (error, _, _) = try refusal(after: [.start("a")], .end("b"), writesFragments: true)
         #expect(error.code == .mismatchedEndElement)
         #expect(error.message == "cannot write </b>: the innermost open element is <a>")
     }

@@ -7,7 +7,7 @@ import ThreadSafety
 /// libxml2 loads every external entity, parameter entity and external DTD subset through one
 /// process-wide loader (`xmlSetExternalEntityLoader`). The gate installs itself there once and
 /// decides for the package's own parsers (known by the recorder address in `ctxt->_private`):
-/// the user's ``XMLExternalEntityResolver`` answers, or nothing is loaded, and a reference in
+/// the user's ``XMLParsingOptions/externalEntityResolver`` answers, or nothing is loaded, and a reference in
 /// content whose entity is not loaded is recorded as skipped (libxml2 drops it without a word).
 /// Parsers that are not ours (another library's in the same process) go to the loader that was
 /// there before.

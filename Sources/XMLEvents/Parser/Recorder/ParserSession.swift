@@ -1,5 +1,6 @@
 import CLibXML2
 internal import CTapeRecorder
+import Foundation
 
 /// Everything the libxml2 callbacks reach through `ctxt->_private` (which points to the state
 /// the tape recorder shares with its C callbacks, and that to this session): the tape recorder,
@@ -10,7 +11,7 @@ struct ParserSession {
     /// Whether the document failed, and how: the callbacks fail it there.
     let status: ParseStatus
     let mainContext: xmlParserCtxtPtr
-    let resolver: XMLExternalEntityResolver?
+    let resolver: (@Sendable (XMLExternalEntityRequest) throws -> Data?)?
     /// The byte order mark the input starts with, once the first bytes were fed.
     var byteOrderMark: ByteOrderMark?
     /// The input's first byte that is not a byte order mark's, whitespace or NUL, once one was

@@ -1,13 +1,14 @@
 import Foundation
 
-extension XMLByteChunkStream {
-    /// The producer side of a ``XMLByteChunkStream``, usable from any task or thread.
+extension XMLByteSource {
+    /// The producer side of a source made by ``XMLByteSource/makeStream(watermarks:onTermination:)``,
+    /// usable from any task or thread.
     ///
     /// A producer writes with `try await write(_:)`, which suspends while the buffer is full, and
     /// ends the stream with ``finish(throwing:)``. Every write accepts its chunk, in order, unless
-    /// the stream can no longer deliver it. Dropping the last reference to the source finishes the
+    /// the stream can no longer deliver it. Dropping the last reference to the writer finishes the
     /// stream as ``finish(throwing:)`` without an error would.
-    public final class Source: Sendable {
+    public final class Writer: Sendable {
         let storage: ByteChunkStreamStorage
 
         init(storage: ByteChunkStreamStorage) {
@@ -34,7 +35,7 @@ extension XMLByteChunkStream {
         /// Set it before writing so the producer hears of a cancelled consumer even while it is
         /// not writing (to abort a transfer promptly). A handler set after the stream ended is
         /// called at once. It runs on whichever thread ended the stream, outside the stream's
-        /// lock, so it may call back into the source.
+        /// lock, so it may call back into the writer.
         public var onTermination: (@Sendable (Termination) -> Void)? {
             get { storage.onTermination }
             set { storage.setTerminationHandler(newValue) }
@@ -48,7 +49,7 @@ extension XMLByteChunkStream {
         /// reached the high watermark: the producer should stop and pass the token to
         /// ``enqueueCallback(token:onProduceMore:)``. An empty chunk is not delivered. In an
         /// `async` context the compiler prefers the `async` overload; name the result type to get
-        /// this one (`let result: WriteResult = try source.write(chunk)`).
+        /// this one (`let result: WriteResult = try writer.write(chunk)`).
         ///
         /// - Parameter chunk: The next bytes, in order.
         /// - Returns: Whether the producer may write again right away.
@@ -98,16 +99,16 @@ extension XMLByteChunkStream {
         /// it to the low watermark.
         ///
         /// ```swift
-        /// let (stream, source) = XMLByteChunkStream.makeStream()
+        /// let (source, writer) = XMLByteSource.makeStream()
         /// Task {
         ///     do {
-        ///         for try await chunk in myProducer { try await source.write(chunk) }
-        ///         source.finish()
+        ///         for try await chunk in myProducer { try await writer.write(chunk) }
+        ///         writer.finish()
         ///     } catch {
-        ///         source.finish(throwing: error)  // after .consumerTerminated, nobody hears it
+        ///         writer.finish(throwing: error)  // after .consumerTerminated, nobody hears it
         ///     }
         /// }
-        /// for try await event in XMLEvents(stream) { … }
+        /// for try await event in XMLEvents(source) { … }
         /// ```
         ///
         /// - Parameter chunk: The next bytes, in order; an empty chunk is not delivered.

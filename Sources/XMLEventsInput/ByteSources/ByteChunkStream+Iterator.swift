@@ -1,16 +1,16 @@
 import Foundation
 
-extension XMLByteChunkStream {
-    /// The consumer of a ``XMLByteChunkStream``.
+extension ByteChunkStream {
+    /// The consumer of a ``ByteChunkStream``.
     ///
     /// Dropping the iterator before the end (leaving the loop with `break`, `return` or an error)
-    /// ends the stream at once with ``Termination/cancelled``, so the producer learns promptly
+    /// ends the stream at once with ``XMLByteSource/Termination/cancelled``, so the producer learns promptly
     /// that nobody reads any more.
-    public struct Iterator: AsyncIteratorProtocol {
+    package struct Iterator: AsyncIteratorProtocol {
         /// Each element is one chunk as it was written.
-        public typealias Element = Data
-        /// See ``XMLByteChunkStream/Failure``.
-        public typealias Failure = any Error
+        package typealias Element = Data
+        /// See ``ByteChunkStream/Failure``.
+        package typealias Failure = any Error
 
         /// Shared by copies of the iterator; the stream ends for the producer when the last one
         /// is gone.
@@ -34,13 +34,16 @@ extension XMLByteChunkStream {
             consumer = isConsumer ? Consumer(storage: storage) : nil
         }
 
+        /// Whether this is the stream's one consumer, rather than an iterator made after it.
+        var isConsumer: Bool { consumer != nil }
+
         /// The next chunk, suspending while the buffer is empty.
         ///
         /// - Returns: The next chunk, or `nil` after the end.
-        /// - Throws: The error given to ``Source/finish(throwing:)``; `CancellationError` when the
+        /// - Throws: The error given to ``XMLByteSource/Writer/finish(throwing:)``; `CancellationError` when the
         ///   task is cancelled; ``XMLByteSourceError/alreadyIterated`` from a second
         ///   iterator.
-        public mutating func next() async throws -> Data? {
+        package mutating func next() async throws -> Data? {
             try await next(isolation: nil)
         }
 
@@ -49,10 +52,10 @@ extension XMLByteChunkStream {
         ///
         /// - Parameter actor: The caller's actor, usually `#isolation`.
         /// - Returns: The next chunk, or `nil` after the end.
-        /// - Throws: The error given to ``Source/finish(throwing:)``; `CancellationError` when the
+        /// - Throws: The error given to ``XMLByteSource/Writer/finish(throwing:)``; `CancellationError` when the
         ///   task is cancelled; ``XMLByteSourceError/alreadyIterated`` from a second
         ///   iterator.
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Data? {
+        package mutating func next(isolation actor: isolated (any Actor)?) async throws -> Data? {
             guard let consumer else {
                 if hasReportedMisuse { return nil }
                 hasReportedMisuse = true
@@ -63,7 +66,7 @@ extension XMLByteChunkStream {
     }
 }
 
-extension XMLByteChunkStream.Iterator: ChunkReadiness {
+extension ByteChunkStream.Iterator: ChunkReadiness {
     /// Whether a chunk is buffered, which `next` hands out without waiting.
     @usableFromInline package var hasChunkAtHand: Bool {
         (consumer?.storage.bufferedByteCount ?? 0) > 0
