@@ -177,6 +177,42 @@ struct CompositionSubtreeTests {
         #expect(parsed.children.count == 2)
     }
 
+    /// A subtree's elements share one storage for their attributes, gathered from the tape
+    /// while the tape holds them: names too long to be interned (owned by the tape, which is
+    /// used again for the next events) and values must come out as the events have them, at
+    /// any chunk size and with the records parsed on every core.
+    @Test(arguments: [1, 7, 4096, 1 << 16])
+    func attributesOfEveryElementComeOutAsTheEventsHaveThem(chunkSize: Int) async throws {
+        let longName = String(repeating: "n", count: 300)
+        var xml = "<root>"
+        for record in 0..<300 {
+            xml += "<r id=\"\(record)\" \(longName)\(record % 3)=\"long \(record)\">"
+            xml += "<a k=\"\(record)\"/>text<b/><c \(longName)=\"v\" x=\"&amp;\(record)\">t</c></r>"
+        }
+        xml += "</root>"
+        var expected: [[String]] = []
+        for try await event in XMLEvents(data: Data(xml.utf8), chunkSize: chunkSize) {
+            guard case .startElement(let name, let attributes, _) = event, name.localName != "root" else { continue }
+            expected.append(attributes.map { "\($0.name.qualifiedName)=\($0.value)" })
+        }
+        for parallelism in [XMLParsingOptions.Parallelism.off, .cores(2)] {
+            var options = XMLParsingOptions()
+            options.parallelism = parallelism
+            var found: [[String]] = []
+            let events = XMLEvents(data: Data(xml.utf8), chunkSize: chunkSize, options: options)
+            for try await record in try events.elements(matching: "/root/r") {
+                var pending = [record]
+                while !pending.isEmpty {
+                    let element = pending.removeFirst()
+                    found.append(element.attributes.map { "\($0.name.qualifiedName)=\($0.value)" })
+                    pending.insert(contentsOf: element.childElements, at: 0)
+                }
+            }
+            #expect(found == expected, "\(parallelism)")
+        }
+        #expect(expected.count == 1200)
+    }
+
     @Test func deepSubtreesNeedNoRecursion() async throws {
         let depth = 200
         let xml = String(repeating: "<d>", count: depth) + "x" + String(repeating: "</d>", count: depth)

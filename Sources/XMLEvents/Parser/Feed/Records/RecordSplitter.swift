@@ -587,24 +587,7 @@ struct RecordSplitter {
 
     /// Counts the line ends from `start` up to `end` of the piece at `base`.
     private mutating func countLineEnds(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {
-        var index = start
-        let newline = SIMD16<UInt8>(repeating: 0x0A)
-        let one = SIMD16<UInt8>(repeating: 1)
-        while index + 16 <= end {
-            // Each lane counts up to 255 blocks' line ends before they are added up.
-            var lanes = SIMD16<UInt8>()
-            let blocks = Swift.min(255, (end - index) / 16)
-            for _ in 0..<blocks {
-                let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-                lanes &+= one & unsafeBitCast(block .== newline, to: SIMD16<UInt8>.self)
-                index += 16
-            }
-            lineEnds += lanes.indices.reduce(0) { $0 + Int(lanes[$1]) }
-        }
-        while index < end {
-            if base[index] == 0x0A { lineEnds += 1 }
-            index += 1
-        }
+        if start < end { lineEnds += xmlevents_count_line_feeds(base + start, end - start) }
         counted = scanned + end
     }
 
