@@ -233,7 +233,7 @@ public struct XMLHTTPConfiguration: Sendable, Hashable {
     ///     any wait.
     ///   - resumptionJitter: The random part of each wait, from 0 to 1.
     public init(
-        watermarks: ClosedRange<Int> = 256 * 1024...1024 * 1024,
+        watermarks: ClosedRange<Int> = XMLByteSource.defaultWatermarks,
         connectTimeout: Duration = .seconds(30),
         idleTimeout: Duration? = nil,
         maximumRedirects: Int = 10,

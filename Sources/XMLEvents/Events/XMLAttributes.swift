@@ -22,6 +22,8 @@ public struct XMLAttributes: RandomAccessCollection, Hashable, ExpressibleByArra
     /// `nil` for no attributes.
     let storage: Storage?
     /// Where these attributes' entries start in `storage`: the elements of a subtree share one.
+    /// 32 bits each, so that the collection stays two words: 2³² attributes would take more
+    /// than 100 GB.
     let first: UInt32
     /// How many entries are these attributes', kept here so that reading the count needs no
     /// access to the storage.

@@ -78,32 +78,26 @@ extension XMLSubtree {
         /// For an element, the position after its last descendant in the same storage; for
         /// other content, the position after it.
         var end: Int
-        /// Whether `item` is an element of this storage, read without copying the item.
-        let isElement: Bool
         private(set) var item: Item
 
         /// Content other than an element of this storage, at `index`.
         init(_ content: XMLContent, at index: Int) {
             end = index &+ 1
-            isElement = false
             item = .content(content)
         }
 
         /// An element whose content follows it; `end` is set when the element ends.
         init(_ element: Element, end: Int) {
             self.end = end
-            isElement = true
             item = .element(element)
         }
 
         /// Gives the element these attributes, which the builder gathers with those of the
         /// other elements into one storage once the subtree is complete.
         mutating func setAttributes(_ attributes: XMLAttributes) {
-            guard case .element(let element) = item else { return }
-            item = .element(
-                Element(
-                    name: element.name, attributes: attributes, namespaces: element.namespaces,
-                    location: element.location))
+            guard case .element(var element) = item else { return }
+            element.attributes = attributes
+            item = .element(element)
         }
     }
 
@@ -118,10 +112,10 @@ extension XMLSubtree {
 
     /// An element's start tag, where it was found.
     struct Element: Sendable {
-        let name: XMLName
-        let attributes: XMLAttributes
-        let namespaces: [XMLNamespaceDeclaration]
-        let location: XMLLocation?
+        var name: XMLName
+        var attributes: XMLAttributes
+        var namespaces: [XMLNamespaceDeclaration]
+        var location: XMLLocation?
     }
 
     /// The content of one element, one piece at a time and without an array: a child element
@@ -156,11 +150,10 @@ extension XMLSubtree {
             guard position < end else { return nil }
             let current = position
             position = storage.nodes[current].end
-            if storage.nodes[current].isElement { return .element(XMLSubtree(storage: storage, index: current)) }
-            guard case .content(let content) = storage.nodes[current].item else {
-                preconditionFailure("XMLSubtree content that is an element is marked as none")
+            switch storage.nodes[current].item {
+            case .element: return .element(XMLSubtree(storage: storage, index: current))
+            case .content(let content): return content
             }
-            return content
         }
     }
 

@@ -79,9 +79,9 @@ public struct XMLSubtree: Sendable, Hashable {
     public var name: XMLName {
         get { element.name }
         set {
-            let old = element
-            self = replacing(
-                Element(name: newValue, attributes: old.attributes, namespaces: old.namespaces, location: old.location))
+            var changed = element
+            changed.name = newValue
+            self = replacing(changed)
         }
     }
 
@@ -92,9 +92,9 @@ public struct XMLSubtree: Sendable, Hashable {
     public var attributes: XMLAttributes {
         get { element.attributes }
         set {
-            let old = element
-            self = replacing(
-                Element(name: old.name, attributes: newValue, namespaces: old.namespaces, location: old.location))
+            var changed = element
+            changed.attributes = newValue
+            self = replacing(changed)
         }
     }
 
@@ -106,9 +106,9 @@ public struct XMLSubtree: Sendable, Hashable {
     public var namespaces: [XMLNamespaceDeclaration] {
         get { element.namespaces }
         set {
-            let old = element
-            self = replacing(
-                Element(name: old.name, attributes: old.attributes, namespaces: newValue, location: old.location))
+            var changed = element
+            changed.namespaces = newValue
+            self = replacing(changed)
         }
     }
 

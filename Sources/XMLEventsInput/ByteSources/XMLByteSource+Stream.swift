@@ -47,12 +47,16 @@ extension XMLByteSource {
     ///     set later on the writer. Setting it here avoids missing an early cancellation.
     /// - Returns: The source, to be iterated once, and its writer.
     public static func makeStream(
-        watermarks: ClosedRange<Int> = 256 * 1024...1024 * 1024,
+        watermarks: ClosedRange<Int> = XMLByteSource.defaultWatermarks,
         onTermination: (@Sendable (Termination) -> Void)? = nil
     ) -> (source: XMLByteSource, writer: Writer) {
         let (stream, writer) = ByteChunkStream.makeStream(watermarks: watermarks, onTermination: onTermination)
         return (XMLByteSource(.stream(stream), chunkSize: ChunkSize.standard), writer)
     }
+
+    /// The watermarks a stream and an HTTP transfer have unless told otherwise: 256 KiB to
+    /// 1 MiB.
+    @usableFromInline package static let defaultWatermarks = 256 * 1024...1024 * 1024
 
     /// Why a stream made by ``makeStream(watermarks:onTermination:)`` ended, as reported to
     /// ``Writer/onTermination`` exactly once.
