@@ -213,6 +213,49 @@ struct CompositionSubtreeTests {
         #expect(expected.count == 1200)
     }
 
+    /// A subtree keeps each element's location and namespace declarations apart from the
+    /// element, after its content: every element, nested or not, declaring or not, must still
+    /// have its own, as the events report them, with one parser and with every core.
+    @Test(arguments: [7, 4096])
+    func locationsAndDeclarationsOfEveryElementComeOutAsTheEventsHaveThem(chunkSize: Int) async throws {
+        var xml = "<root xmlns:q=\"urn:q\">\n"
+        for record in 0..<200 {
+            xml +=
+                "<r id=\"\(record)\"><a xmlns:p\(record % 5)=\"urn:p\(record)\"><b/>\n<c xmlns=\"urn:d\(record)\">t</c></a>"
+            xml += String(repeating: "<e/>", count: record % 4) + "<f xmlns:x=\"urn:x\" xmlns:y=\"urn:y\"/></r>\n"
+        }
+        xml += "</root>"
+        var expected: [String] = []
+        let events = XMLEvents(data: Data(xml.utf8), chunkSize: chunkSize)
+        var iterator = events.makeAsyncIterator()
+        while let event = try await iterator.next() {
+            guard case .startElement(let name, _, let namespaces) = event, name.localName != "root" else { continue }
+            let location = try #require(iterator.location)
+            expected.append(
+                "\(name.expandedName) \(namespaces) \(location.line):\(location.column)@\(location.byteOffset)")
+        }
+        for parallelism in [XMLParsingOptions.Parallelism.off, .cores(2)] {
+            var options = XMLParsingOptions()
+            options.parallelism = parallelism
+            var found: [String] = []
+            let events = XMLEvents(data: Data(xml.utf8), chunkSize: chunkSize, options: options)
+            for try await record in try events.elements(matching: "/root/r") {
+                var pending = [record]
+                while !pending.isEmpty {
+                    let element = pending.removeFirst()
+                    let location = try #require(element.location)
+                    found.append(
+                        "\(element.name.expandedName) \(element.namespaces) "
+                            + "\(location.line):\(location.column)@\(location.byteOffset)")
+                    pending.insert(contentsOf: element.childElements, at: 0)
+                }
+            }
+            #expect(found == expected, "\(parallelism)")
+        }
+        let emptyElements = (0..<200).reduce(0) { $0 + $1 % 4 }
+        #expect(expected.count == 200 * 5 + emptyElements)
+    }
+
     @Test func deepSubtreesNeedNoRecursion() async throws {
         let depth = 200
         let xml = String(repeating: "<d>", count: depth) + "x" + String(repeating: "</d>", count: depth)
