@@ -116,7 +116,10 @@ extension XMLWriter {
         isolation: isolated (any Actor)? = #isolation,
         to consume: nonisolated(nonsending) (Data) async throws -> Void
     ) async throws where Events.Element == XMLEvent {
-        var iterator = chunks(of: events, chunkSize: chunkSize, writesFragments: writesFragments).makeAsyncIterator()
+        var iterator = XMLWriterChunks(
+            events: events, chunkSize: Swift.max(1, chunkSize), writesFragments: writesFragments
+        )
+        .makeAsyncIterator()
         while let chunk = try await iterator.next(isolation: isolation) {
             try await consume(chunk)
         }
@@ -142,87 +145,88 @@ extension XMLWriter {
     ///   - chunkSize: How many bytes each chunk holds (at least 1); the default is 64 KiB.
     ///   - writesFragments: `false` (the default) for one document, `true` for fragments (see
     ///     ``writesFragments``).
-    /// - Returns: The chunks; iterating them throws what the events throw, or an
-    ///   ``XMLWriterError`` for an event it refuses (see ``write(_:)-(XMLEvent)``).
+    /// - Returns: The chunks, UTF-8; each iterator writes the events anew. Iterating them
+    ///   throws what the events throw, or an ``XMLWriterError`` for an event it refuses (see
+    ///   ``write(_:)-(XMLEvent)``).
     @inlinable
-    public static func chunks<Events: AsyncSequence>(
+    public static func chunks<Events: AsyncSequence & Sendable>(
         of events: Events,
         chunkSize: Int = defaultChunkSize,
         writesFragments: Bool = false
-    ) -> Chunks<Events> where Events.Element == XMLEvent {
-        Chunks(events: events, chunkSize: Swift.max(1, chunkSize), writesFragments: writesFragments)
+    ) -> some AsyncSequence<Data, any Error> & Sendable where Events.Element == XMLEvent {
+        XMLWriterChunks(events: events, chunkSize: Swift.max(1, chunkSize), writesFragments: writesFragments)
+    }
+}
+
+/// The XML text of a sequence of events as chunks of bytes, written as they are asked for:
+/// what ``XMLWriter/chunks(of:chunkSize:writesFragments:)`` returns.
+@usableFromInline
+struct XMLWriterChunks<Events: AsyncSequence>: AsyncSequence where Events.Element == XMLEvent {
+    @usableFromInline typealias Element = Data
+    @usableFromInline typealias Failure = any Error
+
+    @usableFromInline let events: Events
+    @usableFromInline let chunkSize: Int
+    @usableFromInline let writesFragments: Bool
+
+    @usableFromInline
+    init(events: Events, chunkSize: Int, writesFragments: Bool) {
+        self.events = events
+        self.chunkSize = chunkSize
+        self.writesFragments = writesFragments
     }
 
-    /// The XML text of a sequence of events as chunks of bytes, written as they are asked for;
-    /// made by ``XMLWriter/chunks(of:chunkSize:writesFragments:)``.
-    public struct Chunks<Events: AsyncSequence>: AsyncSequence where Events.Element == XMLEvent {
-        /// Each element is the next bytes of the text, UTF-8.
-        public typealias Element = Data
-        /// The events' errors, and ``XMLWriterError``.
-        public typealias Failure = any Error
+    /// Starts reading the events; each iterator writes them anew.
+    @inlinable
+    func makeAsyncIterator() -> Iterator {
+        Iterator(
+            events: events.makeAsyncIterator(),
+            chunking: XMLWriterChunking(writesFragments: writesFragments, chunkSize: chunkSize))
+    }
 
-        @usableFromInline let events: Events
-        @usableFromInline let chunkSize: Int
-        @usableFromInline let writesFragments: Bool
+    /// Reads events until a chunk is full.
+    @usableFromInline
+    struct Iterator: AsyncIteratorProtocol {
+        // Visible to inlined code, so that the loop over the events is specialized for them
+        // in the caller, as a hand-written loop is; the writing is not generic.
+        @usableFromInline var events: Events.AsyncIterator
+        @usableFromInline var chunking: XMLWriterChunking
 
         @usableFromInline
-        init(events: Events, chunkSize: Int, writesFragments: Bool) {
+        init(events: Events.AsyncIterator, chunking: XMLWriterChunking) {
             self.events = events
-            self.chunkSize = chunkSize
-            self.writesFragments = writesFragments
+            self.chunking = chunking
         }
 
-        /// Starts reading the events; each iterator writes them anew.
+        /// The next chunk, or `nil` after the last.
         @inlinable
-        public func makeAsyncIterator() -> Iterator {
-            Iterator(
-                events: events.makeAsyncIterator(),
-                chunking: XMLWriterChunking(writesFragments: writesFragments, chunkSize: chunkSize))
+        mutating func next() async throws -> Data? {
+            try await next(isolation: nil)
         }
 
-        /// Reads events until a chunk is full.
-        public struct Iterator: AsyncIteratorProtocol {
-            // Visible to inlined code, so that the loop over the events is specialized for them
-            // in the caller, as a hand-written loop is; the writing is not generic.
-            @usableFromInline var events: Events.AsyncIterator
-            @usableFromInline var chunking: XMLWriterChunking
-
-            @usableFromInline
-            init(events: Events.AsyncIterator, chunking: XMLWriterChunking) {
-                self.events = events
-                self.chunking = chunking
-            }
-
-            /// The next chunk, or `nil` after the last.
-            @inlinable
-            public mutating func next() async throws -> Data? {
-                try await next(isolation: nil)
-            }
-
-            /// The next chunk, or `nil` after the last, reading the events on `actor`.
-            ///
-            /// - Parameter actor: The actor to read the events on.
-            @inlinable
-            public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Data? {
-                do {
-                    while chunking.wantsEvents {
-                        guard let event = try await events.next(isolation: actor) else {
-                            try chunking.finish()
-                            break
-                        }
-                        try chunking.write(event)
+        /// The next chunk, or `nil` after the last, reading the events on `actor`.
+        ///
+        /// - Parameter actor: The actor to read the events on.
+        @inlinable
+        mutating func next(isolation actor: isolated (any Actor)?) async throws -> Data? {
+            do {
+                while chunking.wantsEvents {
+                    guard let event = try await events.next(isolation: actor) else {
+                        try chunking.finish()
+                        break
                     }
-                } catch {
-                    chunking.fail()
-                    throw error
+                    try chunking.write(event)
                 }
-                return chunking.nextChunk()
+            } catch {
+                chunking.fail()
+                throw error
             }
+            return chunking.nextChunk()
         }
     }
 }
 
-/// The writing side of ``XMLWriter/Chunks``: a writer and the bytes taken from it, handed out a
+/// The writing side of ``XMLWriterChunks``: a writer and the bytes taken from it, handed out a
 /// chunk at a time.
 @usableFromInline
 struct XMLWriterChunking {
@@ -290,4 +294,4 @@ struct XMLWriterChunking {
     }
 }
 
-extension XMLWriter.Chunks: Sendable where Events: Sendable {}
+extension XMLWriterChunks: Sendable where Events: Sendable {}
