@@ -19,7 +19,6 @@ extension XMLSubtree {
     /// - Complexity: O(*n*) in the size of the subtree; O(1) for an element whose content is one
     ///   text run.
     public var text: String {
-        if let text = onlyText { return text }
         var contents = contents
         guard let first = contents.next() else { return "" }
         if contents.isEmpty, let text = first.characterData { return text }

@@ -28,14 +28,6 @@ struct HTTPResumptionPolicy: Sendable, Hashable {
         self.jitter = jitter
     }
 
-    /// The policy of the default configuration: three attempts in a row and twelve short
-    /// continuations in all, from 200 milliseconds apart up to 10 seconds, half of each wait
-    /// random.
-    static let `default` = HTTPResumptionPolicy()
-
-    /// Never resume: a break ends the transfer with its error.
-    static let disabled = HTTPResumptionPolicy(maximumAttempts: 0)
-
     /// A continuation that brings fewer new body bytes than this counts against
     /// ``maximumShortContinuations``, and makes the next wait longer.
     static let minimumProgress = 1_048_576

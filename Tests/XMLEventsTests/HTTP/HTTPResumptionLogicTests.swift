@@ -554,3 +554,13 @@ import Testing
                 + "the one asked for (Content-Range 'bytes 0-9/100')")
     }
 }
+
+extension HTTPResumptionPolicy {
+    /// The policy of the default configuration: three attempts in a row and twelve short
+    /// continuations in all, from 200 milliseconds apart up to 10 seconds, half of each wait
+    /// random.
+    static let `default` = HTTPResumptionPolicy()
+
+    /// Never resume: a break ends the transfer with its error.
+    static let disabled = HTTPResumptionPolicy(maximumAttempts: 0)
+}
