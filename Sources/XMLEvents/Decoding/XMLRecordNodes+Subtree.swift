@@ -3,30 +3,20 @@ extension XMLRecordNodes {
     /// ``XMLRecordNodesBuilder/build(_:)``).
     func append(_ subtree: XMLSubtree, context: XMLDecodingContext) {
         location = subtree.location
-        // Walked with a stack of its own, not by recursion, so deep trees cannot exhaust the
-        // thread's stack.
-        var pending = [appendStart(of: subtree, context: context)]
-        while let top = pending.indices.last {
-            guard let content = pending[top].next() else {
-                pending.removeLast()
-                _ = endElement()
-                continue
-            }
-            switch content {
-            case .element(let child):
-                pending.append(appendStart(of: child, context: context))
-            case .text(let text), .cdata(let text):
-                appendCharacterData(text)
-            case .comment, .processingInstruction:
-                appendOther()
-            case .skippedEntity(let name):
-                appendSkippedEntity(name)
+        for step in subtree.walk {
+            switch step {
+            case .enter(let element): appendStart(of: element, context: context)
+            case .content(.text(let text)), .content(.cdata(let text)): appendCharacterData(text)
+            case .content(.skippedEntity(let name)): appendSkippedEntity(name)
+            // Comments and processing instructions; a child element comes as `enter`.
+            case .content: appendOther()
+            case .leave: _ = endElement()
             }
         }
     }
 
-    /// Starts an element with its attributes; returns its content.
-    private func appendStart(of element: XMLSubtree, context: XMLDecodingContext) -> XMLSubtree.Contents {
+    /// Starts an element with its attributes.
+    private func appendStart(of element: XMLSubtree, context: XMLDecodingContext) {
         startElement(element.name, at: element.location, context: context)
         let attributes = element.attributes
         attributes.withEntries { entries, bytes in
@@ -36,7 +26,6 @@ extension XMLRecordNodes {
                     context: context)
             }
         }
-        return element.contents
     }
 
     private func appendCharacterData(_ text: String) {

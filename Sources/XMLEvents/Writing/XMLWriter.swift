@@ -237,7 +237,7 @@ public struct XMLWriter: Sendable {
     ///   of a document) or holds a name that is not an XML name; nothing of it is then written.
     /// - Complexity: O(*n*) in the size of the subtree; it is walked without recursion.
     public mutating func write(_ subtree: XMLSubtree) throws(XMLWriterError) {
-        guard !hasEnded else { throw failure(.eventAfterEndDocument, Self.startEvent(of: subtree)) }
+        guard !hasEnded else { throw failure(.eventAfterEndDocument, subtree.startElementEvent) }
         // Undone as a whole when a name deep inside is refused. The buffer is not part of the
         // copy, which would make the next append copy it whole.
         let (savedScope, savedOpen, savedCount) = (scope, open, buffer.count)
@@ -253,27 +253,14 @@ public struct XMLWriter: Sendable {
     }
 
     private mutating func writeWithoutRollback(_ subtree: XMLSubtree) throws(XMLWriterError) {
-        try startElement(
-            subtree.name, attributes: subtree.attributes, namespaces: subtree.namespaces, Self.startEvent(of: subtree))
-        var pending = [subtree.contents]
-        while let top = pending.indices.last {
-            guard let content = pending[top].next() else {
-                pending.removeLast()
-                closeInnermostElement()
-                continue
-            }
-            switch content {
-            case .element(let element):
+        for step in subtree.walk {
+            switch step {
+            case .enter(let element):
                 try startElement(
                     element.name, attributes: element.attributes, namespaces: element.namespaces,
-                    Self.startEvent(of: element))
-                pending.append(element.contents)
-            case .text(let text): try write(.text(text))
-            case .cdata(let text): try write(.cdata(text))
-            case .comment(let text): try write(.comment(text))
-            case .processingInstruction(let target, let data):
-                try write(.processingInstruction(target: target, data: data))
-            case .skippedEntity(let name): try write(.skippedEntity(name: name))
+                    element.startElementEvent)
+            case .content(let content): try write(content.event)
+            case .leave: closeInnermostElement()
             }
         }
         hasWrittenEvent = true
@@ -334,10 +321,6 @@ public struct XMLWriter: Sendable {
     }
 
     // MARK: - Elements
-
-    private static func startEvent(of subtree: XMLSubtree) -> XMLEvent {
-        .startElement(name: subtree.name, attributes: subtree.attributes, namespaces: subtree.namespaces)
-    }
 
     private mutating func startElement(
         _ name: XMLName,
