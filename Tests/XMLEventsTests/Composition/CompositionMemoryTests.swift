@@ -51,14 +51,14 @@ import XMLEvents
             // The whole record is in memory while it is held…
             let held = try #require(figures["held"])
             #expect(held > 20 << 20, "holds \(held >> 20) MB")
-            // …and is let go once it is not: building it a second time reuses that memory. (The
-            // parser builds it on its own thread, whose malloc arena keeps freed pages for reuse
-            // rather than handing all of them back; a record that stayed referenced would add
-            // its whole size again.)
-            let after = try #require(figures["afterSecond"])
+            // …and is let go once it is not: holding a second one takes about as much again, not
+            // twice as much. (A first record still referenced stays whole beside the second.
+            // Measured after the first is let go, resident memory is no measure of it: what the
+            // allocator cannot hand back varied from 3 MB to nearly the record's own size.)
+            let heldAgain = try #require(figures["heldAgain"])
             #expect(
-                SanitizerDetection.isActive || after < held / 2 + (16 << 20),
-                "holds \(after >> 20) MB after building the record twice, \(held >> 20) MB while holding it once")
+                SanitizerDetection.isActive || heldAgain < held + held / 2,
+                "holds \(heldAgain >> 20) MB with the second record, \(held >> 20) MB with the first")
         }
     }
 
@@ -158,13 +158,12 @@ import XMLEvents
                 figures["held"] = ProcessMemory.residentBytes - baseline
             }
             trim()
-            var secondCount = 0
-            for try await element in try XMLEvents(huge).elements(matching: "huge") {
-                secondCount += element.childElements.count
+            do {
+                var found: [XMLSubtree] = []
+                for try await element in try XMLEvents(huge).elements(matching: "huge") { found.append(element) }
+                figures["secondItems"] = found.first?.childElements.count ?? 0
+                figures["heldAgain"] = ProcessMemory.residentBytes - baseline
             }
-            figures["secondItems"] = secondCount
-            trim()
-            figures["afterSecond"] = ProcessMemory.residentBytes - baseline
             return figures
         }
     }
