@@ -16,6 +16,8 @@ enum ContenderRoster {
             XMLEventsMaterializeContender(),
             XMLEventsDecodeContender(),
             XMLEventsDecodeContender(oneParser: true),
+            XMLEventsElementsContender(),
+            XMLEventsElementsContender(oneParser: true),
             XMLEventsDecodeMixedContender(),
             XMLEventsDecodeTwoPassesContender(),
             XMLEventsTransformContender(),
@@ -95,6 +97,7 @@ enum ContenderRoster {
     static let parallelPairs: [(contender: String, baseline: String, atLeast: Double)] = [
         (XMLEventsScanContender().id, XMLEventsScanContender(oneParser: true).id, 1.3),
         (XMLEventsDecodeContender().id, XMLEventsDecodeContender(oneParser: true).id, 1.0),
+        (XMLEventsElementsContender().id, XMLEventsElementsContender(oneParser: true).id, 1.0),
         (XMLEventsCommandLineContender().id, XMLEventsCommandLineContender(jobs: 1).id, 1.0),
     ]
 

@@ -95,6 +95,7 @@ enum TargetEvaluation {
             }
         }
         results.append(ratios.target("xmlevents-decode", versus: floor, on: "records", atLeast: 0.6, time: .wall))
+        results.append(ratios.target("xmlevents-elements", versus: floor, on: "records", atLeast: 0.5, time: .wall))
         for shape in ["records", "text", "ns"] {
             results.append(
                 ratios.target(
