@@ -10,17 +10,15 @@ import XMLEvents
 /// checked against those the generator computed while writing the items
 /// (`CorpusMetadata.itemFieldDigests`): a decode that skipped an item, a field or part of a
 /// string fails the run.
-struct XMLEventsDecodeContender: Contender {
-    /// With one parser (`parallelism: .off`) rather than the default (every core).
+struct XMLEventsDecodeContender: OneParserVariant {
     var oneParser = false
-    var id: String { oneParser ? "xmlevents-decode-one-parser" : "xmlevents-decode" }
-    var title: String { oneParser ? "XMLEvents decode, one parser" : "XMLEvents decode" }
+    static let baseID = "xmlevents-decode"
+    static let baseTitle = "XMLEvents decode"
+    static let call = "`XMLEvents(path:).decode(_:matching:using:)`"
+    static let work =
+        ": every item (`record`, `p`, `entry`) decoded into a `Decodable` struct; every decoded field is "
+        + "checked against the generator's digests."
     let reportedCounts: Set<WorkloadCounts.Field> = [.items, .itemFieldDigests]
-    var summary: String {
-        "`XMLEvents(path:).decode(_:matching:using:)`" + (oneParser ? " with `parallelism: .off`" : "")
-            + ": every item (`record`, `p`, `entry`) decoded into a `Decodable` struct; every decoded field is "
-            + "checked against the generator's digests."
-    }
 
     /// A registry record, with the kebab-case dates the generator writes.
     struct Record: DecodedItem {

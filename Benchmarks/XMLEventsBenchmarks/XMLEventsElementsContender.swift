@@ -8,17 +8,15 @@ import XMLEvents
 /// text by its local name (one pass over the child elements), an attribute, or the item's whole
 /// text; and adds each to the same digests, checked against the generator's: a subtree missing
 /// an item, a child or part of a text fails the run.
-struct XMLEventsElementsContender: Contender {
-    /// With one parser (`parallelism: .off`) rather than the default (every core).
+struct XMLEventsElementsContender: OneParserVariant {
     var oneParser = false
-    var id: String { oneParser ? "xmlevents-elements-one-parser" : "xmlevents-elements" }
-    var title: String { oneParser ? "XMLEvents elements, one parser" : "XMLEvents elements" }
+    static let baseID = "xmlevents-elements"
+    static let baseTitle = "XMLEvents elements"
+    static let call = "`XMLEvents(path:).elements(matching:)`"
+    static let work =
+        ": every item (`record`, `p`, `entry`) as an `XMLSubtree`, the fields `decode` reads taken from it "
+        + "(children's text, an attribute, the whole text) and checked against the generator's digests."
     let reportedCounts: Set<WorkloadCounts.Field> = [.items, .itemFieldDigests]
-    var summary: String {
-        "`XMLEvents(path:).elements(matching:)`" + (oneParser ? " with `parallelism: .off`" : "")
-            + ": every item (`record`, `p`, `entry`) as an `XMLSubtree`, the fields `decode` reads taken from it "
-            + "(children's text, an attribute, the whole text) and checked against the generator's digests."
-    }
 
     func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement {
         let path = try input.requireFile(for: id)

@@ -2,16 +2,14 @@ import XMLEvents
 
 /// XMLEvents reading the file through its own file source (64 KiB chunks), with the scan
 /// workload over the owned events of `for try await`.
-struct XMLEventsScanContender: Contender {
-    /// With one parser (`parallelism: .off`) rather than the default (every core).
+struct XMLEventsScanContender: OneParserVariant {
     var oneParser = false
-    var id: String { oneParser ? "xmlevents-scan-one-parser" : "xmlevents-scan" }
-    var title: String { oneParser ? "XMLEvents owned scan, one parser" : "XMLEvents owned scan" }
-    var summary: String {
-        "`for try await event in XMLEvents(path:)`" + (oneParser ? " with `parallelism: .off`" : "")
-            + " with a typical filtering consumer: each start tag's local name compared, attributes counted, text "
-            + "lengths added."
-    }
+    static let baseID = "xmlevents-scan"
+    static let baseTitle = "XMLEvents owned scan"
+    static let call = "`for try await event in XMLEvents(path:)`"
+    static let work =
+        " with a typical filtering consumer: each start tag's local name compared, attributes counted, text "
+        + "lengths added."
 
     func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement {
         let path = try input.requireFile(for: id)
