@@ -168,6 +168,21 @@ import XMLCorpus
         }
     }
 
+    /// A long start tag is read once however many quoted values it has. Looking for its end
+    /// again after each single-quoted value took time in the square of its length: a megabyte
+    /// tag of 100,000 attributes in one piece took 15 s in an optimized build; this one, twice
+    /// as long, took minutes in a debug build (and fails its time limit).
+    @Test(.timeLimit(.minutes(1))) func aLongTagIsReadOnceWhateverItsValues() {
+        let text = "<r><a" + String(repeating: " k='v'", count: 200_000) + "/><b/></r>"
+        let document = Data(text.utf8)
+        let afterA = document.count - "<b/></r>".utf8.count
+        for pieceSize in [document.count, 4096] {
+            let (splitter, boundaries) = Self.split(document, pieceSize: pieceSize)
+            #expect(boundaries.map(\.offset) == [afterA, afterA + 4], "pieces of \(pieceSize)")
+            #expect(splitter.refusal == nil)
+        }
+    }
+
     @Test func anEmptyRootHasNoRecords() {
         let (splitter, boundaries) = Self.split(Data("<?xml version='1.0'?><r a='>'/>".utf8), pieceSize: 2)
         #expect(splitter.refusal == .emptyRoot)
