@@ -42,3 +42,30 @@ public enum XMLContent: Sendable, Hashable {
         }
     }
 }
+
+extension XMLContent {
+    /// The content an event reports inside an element; `nil` for an element's start or end and
+    /// for the document's own events, which are no piece of content.
+    init?(_ event: consuming XMLEvent) {
+        switch consume event {
+        case .text(let text): self = .text(text)
+        case .cdata(let text): self = .cdata(text)
+        case .comment(let text): self = .comment(text)
+        case .processingInstruction(let target, let data): self = .processingInstruction(target: target, data: data)
+        case .skippedEntity(let name): self = .skippedEntity(name: name)
+        case .startElement, .endElement, .startDocument, .doctype, .endDocument: return nil
+        }
+    }
+
+    /// The event that reported this content; for a child element, its start.
+    var event: XMLEvent {
+        switch self {
+        case .element(let element): element.startElementEvent
+        case .text(let text): .text(text)
+        case .cdata(let text): .cdata(text)
+        case .comment(let text): .comment(text)
+        case .processingInstruction(let target, let data): .processingInstruction(target: target, data: data)
+        case .skippedEntity(let name): .skippedEntity(name: name)
+        }
+    }
+}

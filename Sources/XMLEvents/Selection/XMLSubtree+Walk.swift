@@ -48,17 +48,3 @@ extension XMLSubtree {
         .startElement(name: name, attributes: attributes, namespaces: namespaces)
     }
 }
-
-extension XMLContent {
-    /// The event that reported this content; for a child element, its start.
-    var event: XMLEvent {
-        switch self {
-        case .element(let element): element.startElementEvent
-        case .text(let text): .text(text)
-        case .cdata(let text): .cdata(text)
-        case .comment(let text): .comment(text)
-        case .processingInstruction(let target, let data): .processingInstruction(target: target, data: data)
-        case .skippedEntity(let name): .skippedEntity(name: name)
-        }
-    }
-}

@@ -28,18 +28,8 @@ struct XMLSubtreeSelector {
             startElement(name: name, attributes: attributes, namespaces: namespaces, location: location)
         case .endElement:
             return endElement()
-        case .text(let text):
-            append(.text(text))
-        case .cdata(let text):
-            append(.cdata(text))
-        case .comment(let text):
-            append(.comment(text))
-        case .processingInstruction(let target, let data):
-            append(.processingInstruction(target: target, data: data))
-        case .skippedEntity(let name):
-            append(.skippedEntity(name: name))
-        case .startDocument, .doctype, .endDocument:
-            break
+        case let other:
+            if let content = XMLContent(other) { append(content) }
         }
         return nil
     }

@@ -123,19 +123,9 @@ struct XMLTransformStage {
                 output.append(Item(event: $0, location: location))
                 location = nil
             }
-        case .cdata(let text):
-            builder.append(.cdata(text))
-        case .comment(let text):
-            builder.append(.comment(text))
-        case .processingInstruction(let target, let data):
-            builder.append(.processingInstruction(target: target, data: data))
-        case .text(let text):
-            builder.append(.text(text))
-        case .skippedEntity(let name):
-            builder.append(.skippedEntity(name: name))
-        case .startDocument, .doctype, .endDocument:
-            // The document's own events: never inside an element.
-            break
+        case let other:
+            // The document's own events, never inside an element, are no content.
+            if let content = XMLContent(other) { builder.append(content) }
         }
     }
 
