@@ -112,9 +112,17 @@ struct XMLEventsDecodeContender: OneParserVariant {
             progress?.advance()
             record.addFields(to: &digests)
         }
-        // A field no item had is left out, as the generator leaves it out.
-        let present = zip(keys, digests).filter { $0.1.count > 0 }
-        return WorkloadCounts(items: items, itemFieldDigests: Dictionary(uniqueKeysWithValues: present))
+        return WorkloadCounts(items: items, fieldKeys: keys, digests: digests)
+    }
+}
+
+extension WorkloadCounts {
+    /// The items and the digests of their fields, `digests[i]` that of `fieldKeys[i]` (keys as
+    /// in `CorpusMetadata.itemFieldDigests`); a field no item had is left out, as the generator
+    /// leaves it out.
+    init(items: Int, fieldKeys: [String], digests: [TextDigest]) {
+        let present = zip(fieldKeys, digests).filter { $0.1.count > 0 }
+        self.init(items: items, itemFieldDigests: Dictionary(uniqueKeysWithValues: present))
     }
 }
 

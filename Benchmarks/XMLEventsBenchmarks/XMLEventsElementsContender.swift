@@ -30,13 +30,14 @@ struct XMLEventsElementsContender: OneParserVariant {
         case .ns: keys = XMLEventsDecodeContender.Entry.fieldKeys
         }
         var digests = Array(repeating: TextDigest(), count: keys.count)
+        let dateSlot = keys.firstIndex(of: "@date")
         var items = 0
         for try await item in try events.elements(matching: input.itemName) {
             items += 1
             switch shape {
             case .records:
                 Self.addChildTexts(of: item, keys: keys, to: &digests)
-                if let date = item.attributes["date"] { digests[keys.count - 1].add(date) }
+                if let dateSlot, let date = item.attributes["date"] { digests[dateSlot].add(date) }
             case .text:
                 digests[0].add(item.text)
             case .ns:
@@ -44,9 +45,7 @@ struct XMLEventsElementsContender: OneParserVariant {
             }
         }
         let elapsed = stopwatch.read()
-        // A field no item had is left out, as the generator leaves it out.
-        let present = zip(keys, digests).filter { $0.1.count > 0 }
-        let counts = WorkloadCounts(items: items, itemFieldDigests: Dictionary(uniqueKeysWithValues: present))
+        let counts = WorkloadCounts(items: items, fieldKeys: keys, digests: digests)
         return WorkloadMeasurement(seconds: elapsed.seconds, cpuSeconds: elapsed.cpuSeconds, counts: counts)
     }
 
