@@ -41,6 +41,16 @@ import XMLEvents
             try Self.expectGrowthBounded(figures, parallel: parallel)
         }
 
+        /// A record too long for a chunk, among records read on every core, is read by one
+        /// parser as it arrives, not gathered whole first: the growth is the chunks' bound.
+        @Test func aLongRecordAmongRecordsIsNotGatheredWhole() async throws {
+            let figures = try await CompositionMemoryMeasurements.longRecordAmongRecords.run()
+            #expect(figures["records"] == CompositionMemoryMeasurements.streamedRecordCount)
+            #expect(figures["paddingLines"] == CompositionMemoryMeasurements.longRecordLines)
+            #expect(figures["longRecordBytes", default: 0] > 30_000_000)
+            try Self.expectGrowthBounded(figures, parallel: true)
+        }
+
         @Test func aHugeRecordIsBuiltWholeAndLetGo() async throws {
             let figures = try await CompositionMemoryMeasurements.hugeRecord.run()
             #expect(figures["found"] == 1)
@@ -69,7 +79,12 @@ import XMLEvents
         static let streamedRecordCount = 160_000
         static let hugeItemCount = 230_000
 
-        static let all = [false, true].flatMap { [streaming(parallel: $0), decoding(parallel: $0)] } + [hugeRecord]
+        static let all =
+            [false, true].flatMap { [streaming(parallel: $0), decoding(parallel: $0)] } + [
+                hugeRecord, longRecordAmongRecords,
+            ]
+        /// The padding lines of the long record of ``longRecordAmongRecords``: about 32 MB.
+        static let longRecordLines = 500_000
 
         /// The options of the measurements: one parser, or chunks of records on two cores.
         static func options(parallel: Bool) -> XMLParsingOptions {
@@ -140,6 +155,31 @@ import XMLEvents
                 }
                 return ["records": count, "idsInOrder": idsInOrder ? 1 : 0, "growth": peak - baseline]
             }
+        }
+
+        /// The events of records with a long one in the middle, on two cores.
+        static let longRecordAmongRecords = IsolatedMeasurement(name: "composition.longRecordAmongRecords") {
+            trim()
+            let baseline = ProcessMemory.residentBytes
+            var peak = baseline
+            var records = 0
+            var paddingLines = 0
+            var events = 0
+            let source = GeneratedRecords(
+                count: streamedRecordCount, longRecord: (index: streamedRecordCount / 2, lines: longRecordLines))
+            for try await event in XMLEvents(source, options: options(parallel: true)) {
+                if case .startElement(let name, _, _) = event {
+                    if name.localName == "record" { records += 1 }
+                    if name.localName == "padding" { paddingLines += 1 }
+                }
+                events += 1
+                if events % 20_000 == 0 { peak = max(peak, ProcessMemory.residentBytes) }
+            }
+            return [
+                "records": records, "paddingLines": paddingLines,
+                "longRecordBytes": longRecordLines * GeneratedRecords.paddingLine.utf8.count,
+                "growth": peak - baseline,
+            ]
         }
 
         static let hugeRecord = IsolatedMeasurement(name: "composition.hugeRecord") {

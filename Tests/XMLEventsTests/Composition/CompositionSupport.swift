@@ -95,11 +95,17 @@ struct GeneratedRecords: AsyncSequence, Sendable {
     let count: Int
     /// Records per chunk.
     let batch: Int
+    /// The record made long, by this many lines of padding inside it, if any.
+    let longRecord: (index: Int, lines: Int)?
 
-    init(count: Int, batch: Int = 500) {
+    init(count: Int, batch: Int = 500, longRecord: (index: Int, lines: Int)? = nil) {
         self.count = count
         self.batch = batch
+        self.longRecord = longRecord
     }
+
+    /// A line of the long record's padding.
+    static let paddingLine = "<padding n=\"1\">a line of a record longer than a chunk</padding>\n"
 
     /// One record's markup.
     static func record(_ index: Int) -> String {
@@ -108,24 +114,42 @@ struct GeneratedRecords: AsyncSequence, Sendable {
             + "<created>2024-01-\(10 + index % 18)T10:00:00Z</created><note>&lt;plain&gt; text</note></record>\n"
     }
 
-    func makeAsyncIterator() -> Iterator { Iterator(count: count, batch: batch) }
+    func makeAsyncIterator() -> Iterator { Iterator(count: count, batch: batch, longRecord: longRecord) }
 
     struct Iterator: AsyncIteratorProtocol {
         let count: Int
         let batch: Int
+        let longRecord: (index: Int, lines: Int)?
         var next = 0
+        /// The padding lines of the long record still to come, once it has started.
+        var paddingLeft: Int?
         var finished = false
 
-        init(count: Int, batch: Int) {
+        init(count: Int, batch: Int, longRecord: (index: Int, lines: Int)?) {
             self.count = count
             self.batch = batch
+            self.longRecord = longRecord
         }
 
         mutating func next() async -> Data? {
             if finished { return nil }
+            if let left = paddingLeft {
+                // The long record comes a batch of padding lines at a time, then its end.
+                let lines = Swift.min(left, batch * 4)
+                paddingLeft = left - lines == 0 ? nil : left - lines
+                var text = String(repeating: GeneratedRecords.paddingLine, count: lines)
+                if paddingLeft == nil { text += "</record>\n" }
+                return Data(text.utf8)
+            }
             var text = next == 0 ? "<?xml version=\"1.0\"?>\n<registry xmlns=\"urn:example:registry\">\n" : ""
             let end = Swift.min(next + batch, count)
             while next < end {
+                if let longRecord, next == longRecord.index {
+                    text += "<record id=\"\(next)\" kind=\"long\"><name>Record number \(next)</name>\n"
+                    paddingLeft = longRecord.lines
+                    next += 1
+                    return Data(text.utf8)
+                }
                 text += GeneratedRecords.record(next)
                 next += 1
             }

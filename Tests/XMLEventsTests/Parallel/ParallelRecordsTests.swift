@@ -69,6 +69,23 @@ import XMLCorpus
             Data(document.utf8), chunkSize: 1_000_003, "records on one line, chunks of 1,000,003 bytes")
     }
 
+    /// libxml2 reports a text run that its call's bytes cut in pieces that end where the call's
+    /// bytes end, and the run is located after its first piece: a chunk's parser makes its calls
+    /// end where the single parser's do, whatever offset the chunk starts at. (Runs longer than
+    /// a step are the exception the Performance article names.)
+    @Test(arguments: [1_000, 3_000, 4_000])
+    func aLongTextIsLocatedAsTheSingleParserLocatesIt(length: Int) async {
+        var document = "<?xml version=\"1.0\"?>\n<root>\n"
+        let words = ["word ", "wörd ", "単語 ", "w&amp;rd "]
+        for index in 0..<(3_000_000 / length) {
+            let word = words[index % words.count]
+            let text = String(repeating: word, count: length / word.utf8.count)
+            document += "<rec id=\"\(index)\"><t>\(text)</t><!--\(text)--><c><![CDATA[\(text)]]></c></rec>\n"
+        }
+        document += "</root>\n"
+        await Self.expectSame(Data(document.utf8), "texts of \(length) bytes")
+    }
+
     /// The records are cut into chunks: a document of 6 MB is not read by one parser.
     @Test func aBigDocumentIsParsedInChunks() async throws {
         let document = CorpusDocument(shape: .records, targetByteCount: 6_000_000).data()

@@ -195,6 +195,22 @@ final class ParseDriver {
         context.stop()
     }
 
+    /// Ends the next step where the document's own steps end: at a multiple of ``stepSize``
+    /// bytes from the document's start, `offset` being the document's offset of the next byte
+    /// fed (which may be negative, when a frame's prefix that is no part of the document comes
+    /// first). Called before any byte is held.
+    ///
+    /// A parser that reads part of a document (a chunk of records, or the rest of it after a
+    /// chunk) then makes its libxml2 calls end where the document's single parser's do. That
+    /// matters beyond the errors: libxml2 reports a text run longer than what it reads in one go
+    /// in pieces that end where the call's bytes end, and a run is located after its first
+    /// piece.
+    func alignSteps(toDocumentOffset offset: Int) {
+        let stepSize = ParseDriver.stepSize
+        let phase = (offset % stepSize + stepSize) % stepSize
+        nextStepSize = stepSize - phase
+    }
+
     /// Parses one step from the start of `bytes`, or holds them; returns how many it took.
     private func takeStep(_ bytes: UnsafeRawBufferPointer, terminate: Bool, context: LibXML2PushContext) -> Int {
         let stepSize = nextStepSize

@@ -54,16 +54,24 @@ extension EventTapeFeed {
     /// holds back, and the chunks of records take over from where libxml2 ended; unless libxml2
     /// did not end at the boundary (the splitter misread the document), when the single parse
     /// goes on.
+    ///
+    /// A single parse that took over from the chunks for a long record is framed: its position
+    /// is placed in the document before it is compared with the boundary's.
     @usableFromInline
     mutating func switchToRecords(_ recordsSwitch: RecordsSwitch, appending: Bool) {
         stages?.recordsSwitch = nil
-        if let error = stages?.parse.flush(appending: appending) { return fail(parsing: error) }
-        guard let position = stages?.parse.driver.position, position.byteOffset == recordsSwitch.boundary.offset else {
-            if let error = stages?.parse.take(.data(Data(recordsSwitch.remainder)), appending: true) {
+        if let error = framed(stages?.parse.flush(appending: appending), appending) { return fail(parsing: error) }
+        guard var position = stages?.parse.driver.position else { return }
+        if let shift = stages?.framing?.shift {
+            position = shift.apply(line: position.line, column: position.column, byteOffset: position.byteOffset)
+        }
+        guard position.byteOffset == recordsSwitch.boundary.offset else {
+            if let error = framed(stages?.parse.take(.data(Data(recordsSwitch.remainder)), appending: true), true) {
                 fail(parsing: error)
             }
             return
         }
+        stages?.framing = nil
         let options = options
         let work = stages?.work
         stages?.records = RecordsParse(
@@ -100,11 +108,17 @@ extension EventTapeFeed {
     mutating func takeOver(_ handover: RecordsParse.Handover, appending: Bool) {
         guard let frame = stages?.records?.frame else { return end(with: nil) }
         let parse = ParseStage<Source.Element>(options: options)
+        parse.driver.alignSteps(toDocumentOffset: handover.shift.offset - frame.prefix.count)
         tape = parse.driver.tape
         stages?.records = nil
         stages?.parse = parse
         stages?.framing = SequentialFraming(shift: handover.shift)
         stages?.inputFailure = handover.inputFailure
+        if let splitter = handover.rejoin {
+            let lookout = RecordLookout(
+                rejoining: splitter, at: handover.shift.offset + handover.bytes.count, frame: frame, options: options)
+            stages?.lookout = lookout
+        }
         if let error = framed(stages?.parse.take(.data(Data(frame.prefix + handover.bytes)), appending: false), false) {
             fail(parsing: error)
         }

@@ -45,6 +45,7 @@ struct FramedChunkParse {
         let rewinds = { (index: Int) -> Bool in
             guard index == 1, !chunk.isFirst else { return false }
             driver.flush(appending: true)
+            driver.alignSteps(toDocumentOffset: chunk.offset)
             root = driver.tape.lastEntryStartElementName
             return root != nil
         }

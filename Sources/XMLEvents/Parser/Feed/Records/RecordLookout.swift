@@ -33,9 +33,23 @@ struct RecordLookout {
     private var prefix: [UInt8] = []
     private var seen = 0
     private let options: XMLParsingOptions
+    /// The frame of the chunks that a single parse took over from for a long record: they take
+    /// over again at the first boundary after it.
+    private var rejoinFrame: DocumentFrame?
 
     init(options: XMLParsingOptions) {
         self.options = options
+    }
+
+    /// Watches the bytes after those a single parse took over from the chunks of records with,
+    /// for a record too long for a chunk (see ``RecordsParse``): `splitter` has scanned the
+    /// document up to `offset`, and the chunks, in `frame`, take over again where the next
+    /// record ends.
+    init(rejoining splitter: RecordSplitter, at offset: Int, frame: DocumentFrame, options: XMLParsingOptions) {
+        self.options = options
+        self.splitter = splitter
+        seen = offset
+        rejoinFrame = frame
     }
 
     /// Whether `options` allow a document to be parsed in chunks at all.
@@ -48,6 +62,11 @@ struct RecordLookout {
         splitter.scan(bytes)
         let start = seen
         seen += bytes.count
+        if let frame = rejoinFrame {
+            if splitter.refusal != nil { return .stay }
+            guard let boundary = splitter.lastBoundary else { return .watch }
+            return .switchAt(cut: boundary.offset - start, frame: frame, boundary: boundary)
+        }
         if splitter.rootStartTagEnd == nil || prefix.count < (splitter.rootStartTagEnd ?? 0) {
             let wanted = (splitter.rootStartTagEnd ?? .max) - start
             prefix.append(contentsOf: bytes.prefix(Swift.max(0, wanted)))

@@ -12,7 +12,10 @@ import Foundation
 ///
 /// A chunk whose parser fails, and the input's failure, end the chunks: the document is parsed on
 /// from that chunk's start by one parser inside the frame (``Handover``), which gives the single
-/// parser's events and error, whatever the chunk parser saw.
+/// parser's events and error, whatever the chunk parser saw. A record longer than
+/// ``longestPendingByteCount(chunkByteCount:)`` is not gathered whole into a chunk either (a
+/// page of a history dump can be gigabytes): once the chunks before it are handed out, one
+/// parser reads it as it arrives, and the chunks take over again after it (``Handover/rejoin``).
 @usableFromInline
 struct RecordsParse {
     /// About how many bytes a chunk holds: big enough that a parser's start and the frame
@@ -29,6 +32,11 @@ struct RecordsParse {
     /// The size of this parse's chunks.
     private let chunkByteCount: Int
 
+    /// The most bytes gathered for the next chunk while no record in them has ended: past this,
+    /// the record at hand is too long for a chunk, and one parser reads it as it arrives, so that
+    /// memory stays bounded by the chunks, not by the longest record.
+    static func longestPendingByteCount(chunkByteCount: Int) -> Int { 8 * chunkByteCount }
+
     /// Where the single parse that takes over starts, and what it is given.
     struct Handover {
         /// The bytes read from that chunk's start on, to parse after the frame's prefix.
@@ -39,6 +47,10 @@ struct RecordsParse {
         var inputEnded: Bool
         /// The input's error, to report after the bytes that did arrive.
         var inputFailure: (any Error)?
+        /// For a record too long for a chunk, the splitter that has scanned `bytes`, to go on
+        /// scanning the input with so that the chunks take over again after the record; `nil`
+        /// when the single parse reads on to the end (a chunk's or the input's failure).
+        var rejoin: RecordSplitter?
     }
 
     /// What the reader gets next.
@@ -114,6 +126,13 @@ struct RecordsParse {
                 if let chunk = cut(whole: false, sooner: !input.hasChunkAtHand && handedOutCount == startedCount) {
                     start(chunk)
                     continue
+                }
+                if pending.count >= Self.longestPendingByteCount(chunkByteCount: chunkByteCount) {
+                    // No record ends in the bytes gathered: once the chunks before them are
+                    // handed out, one parser reads the long record on from their start.
+                    if handedOutCount == startedCount { return .handover(handoverForLongRecord()) }
+                    guard let parse = await owner.queue.result(handedOutCount) else { throw CancellationError() }
+                    return handOut(parse)
                 }
                 do {
                     if let next = try await input.next() {
@@ -197,6 +216,18 @@ struct RecordsParse {
         handedOutCount += 1
         return .chunk(parse)
     }
+
+    /// The bytes gathered for the next chunk, which hold no record's end, handed to one parser
+    /// with the splitter that scanned them; every chunk before them has been handed out.
+    private mutating func handoverForLongRecord() -> Handover {
+        let shift = placer.shift(offset: pendingOffset, line: pendingLine)
+        var bytes: [UInt8] = []
+        swap(&bytes, &pending)
+        return Handover(bytes: bytes, shift: shift, inputEnded: false, inputFailure: nil, rejoin: splitter)
+    }
+
+    /// How many bytes are gathered for the next chunk.
+    var pendingByteCount: Int { pending.count }
 
     /// Cancels the chunk parses and gathers what a single parse needs to go on from the first
     /// chunk not handed out.
