@@ -71,9 +71,10 @@ import XMLCorpus
 
     /// libxml2 reports a text run that its call's bytes cut in pieces that end where the call's
     /// bytes end, and the run is located after its first piece: a chunk's parser makes its calls
-    /// end where the single parser's do, whatever offset the chunk starts at. (Runs longer than
-    /// a step are the exception the Performance article names.)
-    @Test(arguments: [1_000, 3_000, 4_000])
+    /// end where the single parser's do, whatever offset the chunk starts at, also when a long
+    /// comment or CDATA section at the end of the chunk before made the single parser's steps
+    /// grow past it.
+    @Test(arguments: [1_000, 3_000, 4_000, 9_000, 70_000])
     func aLongTextIsLocatedAsTheSingleParserLocatesIt(length: Int) async {
         var document = "<?xml version=\"1.0\"?>\n<root>\n"
         let words = ["word ", "wörd ", "単語 ", "w&amp;rd "]

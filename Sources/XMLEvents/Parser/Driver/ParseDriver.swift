@@ -42,6 +42,14 @@ final class ParseDriver {
     /// libxml2 holds after a step depends on the document alone, so the steps stay canonical.
     @exclusivity(unchecked) private var nextStepSize = ParseDriver.stepSize
 
+    /// The document's offset where the last step ended: 0 before the first, and for a parser
+    /// of part of the document, where ``alignSteps(toDocumentOffset:nextStepEnd:)`` placed it.
+    @exclusivity(unchecked) private var stepEnd = 0
+
+    /// The document's offset where the next step is to end: a parser of the part of the document
+    /// after it that ends its first step there makes the same libxml2 calls as this one.
+    var nextStepEnd: Int { stepEnd + nextStepSize }
+
     // The step state below is touched a few times per step. A driver is used by one task at a
     // time and none of its methods reenters another, so no two accesses can overlap: the
     // run-time exclusivity checks are left out.
@@ -195,20 +203,27 @@ final class ParseDriver {
         context.stop()
     }
 
-    /// Ends the next step where the document's own steps end: at a multiple of ``stepSize``
-    /// bytes from the document's start, `offset` being the document's offset of the next byte
-    /// fed (which may be negative, when a frame's prefix that is no part of the document comes
-    /// first). Called before any byte is held.
+    /// Ends the next step where the document's single parser ends its: at `nextStepEnd`, that
+    /// parser's ``nextStepEnd`` where this one starts, when it is known; otherwise at the next
+    /// multiple of ``stepSize`` bytes from the document's start. `offset` is the document's
+    /// offset of the next byte fed (negative when a frame's prefix that is no part of the
+    /// document comes first). Called before any byte is held.
     ///
     /// A parser that reads part of a document (a chunk of records, or the rest of it after a
-    /// chunk) then makes its libxml2 calls end where the document's single parser's do. That
-    /// matters beyond the errors: libxml2 reports a text run longer than what it reads in one go
-    /// in pieces that end where the call's bytes end, and a run is located after its first
-    /// piece.
-    func alignSteps(toDocumentOffset offset: Int) {
+    /// chunk) then makes its libxml2 calls end where the document's single parser's do: after
+    /// the first, the steps depend on the bytes alone. That matters beyond the errors: libxml2
+    /// reports a text run its call's bytes cut in pieces that end where those bytes end, and a
+    /// run is located after its first piece. The single parser's step may have grown past the
+    /// next multiple (libxml2 held a long comment, say, when it was planned), hence the end it
+    /// planned, when the parser of the part before tells it.
+    func alignSteps(toDocumentOffset offset: Int, nextStepEnd: Int? = nil) {
         let stepSize = ParseDriver.stepSize
-        let phase = (offset % stepSize + stepSize) % stepSize
-        nextStepSize = stepSize - phase
+        stepEnd = offset
+        if let nextStepEnd, nextStepEnd > offset {
+            nextStepSize = nextStepEnd - offset
+        } else {
+            nextStepSize = stepSize - (offset % stepSize + stepSize) % stepSize
+        }
     }
 
     /// Parses one step from the start of `bytes`, or holds them; returns how many it took.
@@ -216,6 +231,7 @@ final class ParseDriver {
         let stepSize = nextStepSize
         // A terminating call keeps its last step for libxml2's terminating parse.
         if heldBack.isEmpty, bytes.count > stepSize || (bytes.count == stepSize && !terminate) {
+            stepEnd &+= stepSize
             parseStep(UnsafeRawBufferPointer(rebasing: bytes[..<stepSize]), context: context)
             return stepSize
         }
@@ -223,6 +239,7 @@ final class ParseDriver {
         heldBack.append(contentsOf: bytes[..<taken])
         let isLast = taken == bytes.count
         if heldBack.count == stepSize, !(terminate && isLast) {
+            stepEnd &+= stepSize
             heldBack.withUnsafeBytes { parseStep($0, context: context) }
             heldBack.removeAll(keepingCapacity: heldBack.count <= ParseDriver.stepSize)
         } else if terminate, isLast {

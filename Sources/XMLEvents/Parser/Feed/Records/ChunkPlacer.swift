@@ -13,14 +13,29 @@ struct ChunkPlacer {
     /// the prefix's last (``DocumentFrame/prefixEndColumn``), and the chunk's in the document
     /// one column after this.
     private var nextColumn: Int
+    /// Where the single parser's step that crosses the next chunk's start ends, as the parser
+    /// before it planned it, when it told: where the next chunk's parser is to end its first
+    /// step (see ``ParseDriver/alignSteps(toDocumentOffset:nextStepEnd:)``).
+    private(set) var nextStepEnd: Int?
 
     /// - Parameters:
     ///   - frame: The document's frame.
     ///   - column: libxml2's column where the first chunk to place starts (1 when that chunk
     ///     starts the document).
-    init(frame: DocumentFrame, column: Int = 1) {
+    ///   - nextStepEnd: Where the first chunk's parser is to end its first step, as the single
+    ///     parser before it planned.
+    init(frame: DocumentFrame, column: Int = 1, nextStepEnd: Int? = nil) {
         self.frame = frame
         nextColumn = column - 1
+        self.nextStepEnd = nextStepEnd
+    }
+
+    /// Whether `parse` made its first step end where the single parser's does, as far as the
+    /// parse before it tells: when not, text runs in its first steps may be cut in other pieces
+    /// than the single parser's, and located otherwise.
+    func stepsAgree(with parse: FramedChunkParse) -> Bool {
+        guard let expected = nextStepEnd, !parse.chunk.isFirst else { return true }
+        return parse.firstStepEnd == expected
     }
 
     /// The shift of a chunk that starts at `offset`, on `line`, after the chunks placed so far.
@@ -31,6 +46,7 @@ struct ChunkPlacer {
     /// Rewrites the locations on `parse`'s tape, and its error's, as the document's.
     mutating func place(_ parse: inout FramedChunkParse) {
         let chunk = parse.chunk
+        nextStepEnd = parse.nextStepEnd
         guard !chunk.isFirst else {
             nextColumn = parse.end.column - frame.trailerColumns
             return

@@ -60,6 +60,8 @@ extension EventTapeFeed {
     @usableFromInline
     mutating func switchToRecords(_ recordsSwitch: RecordsSwitch, appending: Bool) {
         stages?.recordsSwitch = nil
+        // Where the single parse's next step was to end, before the flush ends one here.
+        let nextStepEnd = stages?.parse.driver.nextStepEnd ?? 0
         if let error = framed(stages?.parse.flush(appending: appending), appending) { return fail(parsing: error) }
         guard var position = stages?.parse.driver.position else { return }
         if let shift = stages?.framing?.shift {
@@ -76,8 +78,8 @@ extension EventTapeFeed {
         let work = stages?.work
         stages?.records = RecordsParse(
             frame: recordsSwitch.frame, boundary: recordsSwitch.boundary, column: position.column,
-            splitter: recordsSwitch.splitter, remainder: recordsSwitch.remainder, options: options,
-            workerCount: recordsSwitch.workerCount, work: work)
+            nextStepEnd: nextStepEnd, splitter: recordsSwitch.splitter, remainder: recordsSwitch.remainder,
+            options: options, workerCount: recordsSwitch.workerCount, work: work)
     }
 
     /// Hands the next chunk of records' tape to the reader; at the end of the chunks, ends the
@@ -108,7 +110,8 @@ extension EventTapeFeed {
     mutating func takeOver(_ handover: RecordsParse.Handover, appending: Bool) {
         guard let frame = stages?.records?.frame else { return end(with: nil) }
         let parse = ParseStage<Source.Element>(options: options)
-        parse.driver.alignSteps(toDocumentOffset: handover.shift.offset - frame.prefix.count)
+        parse.driver.alignSteps(
+            toDocumentOffset: handover.shift.offset - frame.prefix.count, nextStepEnd: handover.nextStepEnd)
         tape = parse.driver.tape
         stages?.records = nil
         stages?.parse = parse

@@ -17,10 +17,17 @@ struct FramedChunkParse {
     var placedColumn: Int?
     /// The root element's name, when the locations were placed: what the chunk's work is given.
     private var placedRoot: XMLName?
+    /// The document's offset where the parser's first step after the prefix ended.
+    private(set) var firstStepEnd: Int?
+    /// The document's offset where the single parser's step after the chunk's bytes ends, as
+    /// this parser planned it once it had taken them: where the next chunk's first step is to
+    /// end (see ``ParseDriver/alignSteps(toDocumentOffset:nextStepEnd:)``).
+    private(set) var nextStepEnd: Int?
 
     /// Parses `chunk` inside `frame` onto `tape` (empty); when the parse succeeds and there is
     /// `work`, places the locations at the chunk's foreseen column and has `work` build the
-    /// tape's product.
+    /// tape's product. The first step after the prefix ends at `firstStepEnd`, when the chunk
+    /// before has told it, or where the document's steps of ``ParseDriver/stepSize`` end.
     ///
     /// The parse gives its thread back whenever a ``ParseTimeSlice`` is over, as a single parse
     /// does: a chunk is milliseconds of work, and several documents parsed at once would
@@ -29,7 +36,7 @@ struct FramedChunkParse {
     /// those until the parse is handed out, and then uses their storage again.
     static func parse(
         _ chunk: RecordChunk, in frame: DocumentFrame, options: XMLParsingOptions, work: ChunkWork? = nil,
-        tape: EventTape = EventTape()
+        tape: EventTape = EventTape(), firstStepEnd: Int? = nil
     ) async -> FramedChunkParse {
         let driver = ParseDriver(options: options, tape: tape)
         var segments: [[UInt8]] = []
@@ -42,10 +49,14 @@ struct FramedChunkParse {
         // check parsed it); unless libxml2 has still not reported the root's start, the tape
         // is rewound.
         var root: XMLName?
+        var steps: (first: Int?, next: Int?) = (nil, nil)
+        let chunkIndex = chunk.isFirst ? 0 : 1
         let rewinds = { (index: Int) -> Bool in
+            if index == chunkIndex + 1 { steps.next = driver.nextStepEnd }
             guard index == 1, !chunk.isFirst else { return false }
             driver.flush(appending: true)
-            driver.alignSteps(toDocumentOffset: chunk.offset)
+            driver.alignSteps(toDocumentOffset: chunk.offset, nextStepEnd: firstStepEnd)
+            steps.first = driver.nextStepEnd
             root = driver.tape.lastEntryStartElementName
             return root != nil
         }
@@ -54,7 +65,8 @@ struct FramedChunkParse {
         while !feed(driver, segments, progress: &progress, rewinding: rewinds, until: { slice.isOver() }) {
             await slice.yieldIfOver()
         }
-        let parse = FramedChunkParse(chunk, parsedBy: driver, root: root, in: frame, placing: work != nil)
+        var parse = FramedChunkParse(chunk, parsedBy: driver, root: root, in: frame, placing: work != nil)
+        (parse.firstStepEnd, parse.nextStepEnd) = steps
         if let work, let root = parse.placedRoot {
             parse.tape.product = await work.build(parse.tape, root, &slice)
         }

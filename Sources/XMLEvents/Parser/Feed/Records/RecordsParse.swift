@@ -51,6 +51,8 @@ struct RecordsParse {
         /// scanning the input with so that the chunks take over again after the record; `nil`
         /// when the single parse reads on to the end (a chunk's or the input's failure).
         var rejoin: RecordSplitter?
+        /// Where the single parse's first step is to end (see ``ChunkPlacer/nextStepEnd``).
+        var nextStepEnd: Int?
     }
 
     /// What the reader gets next.
@@ -87,14 +89,14 @@ struct RecordsParse {
     private let work: ChunkWork?
 
     /// Takes over from the single parser, which stopped at `boundary`, at libxml2's column
-    /// `column`; `splitter` has scanned `remainder`, the bytes read after the boundary (none of
-    /// them a boundary).
+    /// `column`, and planned its next step to end at `nextStepEnd`; `splitter` has scanned
+    /// `remainder`, the bytes read after the boundary (none of them a boundary).
     init(
-        frame: DocumentFrame, boundary: RecordSplitter.Boundary, column: Int, splitter: RecordSplitter,
-        remainder: [UInt8], options: XMLParsingOptions, workerCount: Int, work: ChunkWork?
+        frame: DocumentFrame, boundary: RecordSplitter.Boundary, column: Int, nextStepEnd: Int,
+        splitter: RecordSplitter, remainder: [UInt8], options: XMLParsingOptions, workerCount: Int, work: ChunkWork?
     ) {
         self.frame = frame
-        placer = ChunkPlacer(frame: frame, column: column)
+        placer = ChunkPlacer(frame: frame, column: column, nextStepEnd: nextStepEnd)
         self.splitter = splitter
         pending = remainder
         pendingOffset = boundary.offset
@@ -120,7 +122,7 @@ struct RecordsParse {
         while true {
             if Task.isCancelled { throw CancellationError() }
             if handedOutCount < startedCount, let parse = owner.queue.finished(handedOutCount) {
-                return handOut(parse)
+                return await handOut(parse)
             }
             if !inputEnded, startedCount - handedOutCount <= workerCount {
                 if let chunk = cut(whole: false, sooner: !input.hasChunkAtHand && handedOutCount == startedCount) {
@@ -132,7 +134,7 @@ struct RecordsParse {
                     // handed out, one parser reads the long record on from their start.
                     if handedOutCount == startedCount { return .handover(handoverForLongRecord()) }
                     guard let parse = await owner.queue.result(handedOutCount) else { throw CancellationError() }
-                    return handOut(parse)
+                    return await handOut(parse)
                 }
                 do {
                     if let next = try await input.next() {
@@ -148,7 +150,7 @@ struct RecordsParse {
             }
             if handedOutCount < startedCount {
                 guard let parse = await owner.queue.result(handedOutCount) else { throw CancellationError() }
-                return handOut(parse)
+                return await handOut(parse)
             }
             return .end
         }
@@ -203,12 +205,21 @@ struct RecordsParse {
         startedCount += 1
     }
 
-    private mutating func handOut(_ parse: FramedChunkParse) -> Outcome {
+    nonisolated(nonsending) private mutating func handOut(_ parse: FramedChunkParse) async -> Outcome {
         guard parse.error == nil else {
             // The chunk parser failed: one parser takes over from this chunk's start.
             return .handover(handover(failure: nil))
         }
         var parse = parse
+        if options.locatesEveryEvent, !placer.stepsAgree(with: parse), let chunk = started.first {
+            // The single parser's step grew past this chunk's start (the chunk before ended with
+            // a long comment, say): parsed again with its first step where that one ends, so
+            // that every text run is located as the single parser locates it. Rare, and only
+            // locations of every event can tell.
+            parse = await FramedChunkParse.parse(
+                chunk, in: frame, options: options, work: work, firstStepEnd: placer.nextStepEnd)
+            guard parse.error == nil else { return .handover(handover(failure: nil)) }
+        }
         placer.place(&parse)
         // The parse kept none of the chunk's bytes: their storage is this stage's alone again.
         spareBytes = started.removeFirst().bytes
@@ -223,7 +234,9 @@ struct RecordsParse {
         let shift = placer.shift(offset: pendingOffset, line: pendingLine)
         var bytes: [UInt8] = []
         swap(&bytes, &pending)
-        return Handover(bytes: bytes, shift: shift, inputEnded: false, inputFailure: nil, rejoin: splitter)
+        return Handover(
+            bytes: bytes, shift: shift, inputEnded: false, inputFailure: nil, rejoin: splitter,
+            nextStepEnd: placer.nextStepEnd)
     }
 
     /// How many bytes are gathered for the next chunk.
@@ -242,6 +255,6 @@ struct RecordsParse {
         pending.removeAll()
         return Handover(
             bytes: bytes, shift: placer.shift(offset: offset, line: line), inputEnded: inputEnded || failure != nil,
-            inputFailure: failure)
+            inputFailure: failure, nextStepEnd: placer.nextStepEnd)
     }
 }
