@@ -172,6 +172,28 @@ import XMLEvents
         }
     }
 
+    /// A construct libxml2 reads whole, of 8 MB, well within the lookahead, followed by 2.5 MB
+    /// of elements: accepted, with one parser and on every core. (The step after a long
+    /// construct holds what follows it too, which libxml2 parses in the same call and keeps in
+    /// its buffer until the call ends: a step as long as the construct took the buffer past the
+    /// lookahead, and the document was refused at its end.)
+    @Test(arguments: [false, true])
+    func aConstructWithinTheLookaheadIsNotRefusedForWhatFollowsIt(parallel: Bool) async {
+        let body = String(repeating: "v", count: 8 << 20)
+        let records = String(repeating: "<rec id=\"1\"><name>abc</name><v>12345</v></rec>\n", count: 50_000)
+        var options = XMLParsingOptions.default
+        options.parallelism = parallel ? .cores(2) : .off
+        for (kind, construct) in Self.nodes where !kind.hasPrefix("text") && !kind.hasSuffix("target") {
+            let document = "<doc>\n\(records)\(construct(body))\n\(records)</doc>"
+            let outcome = await parse(document, options: options)
+            #expect(outcome.error == nil, "\(kind): \(outcome.error.map { "\($0)" } ?? "")")
+            let records = outcome.events.count {
+                if case .startElement(let name, _, _) = $0 { name.localName == "rec" } else { false }
+            }
+            #expect(records == 100_000, "\(kind)")
+        }
+    }
+
     /// Entity expansion: with no ratio, the allowance to the byte. libxml2 looks an entity up
     /// twice on its first reference (to check its content, then to expand it), so `&x;&x;`
     /// costs 3 × 10 bytes.

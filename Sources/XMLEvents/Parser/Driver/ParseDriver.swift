@@ -271,10 +271,26 @@ final class ParseDriver {
     }
 
     /// Sizes the next step after what libxml2 holds unparsed (see ``nextStepSize``).
+    ///
+    /// In its standard mode libxml2 fails a call after which its buffer holds more than its
+    /// lookahead limit of parsed and unparsed bytes, and it drops what it has parsed only between
+    /// calls. A step grown after a construct of several megabytes holds the bytes after the
+    /// construct's end too, which libxml2 parses in the same call: the step is kept within the
+    /// room the buffer has left, so that a construct shorter than the limit is never refused
+    /// for what follows it.
     private func planNextStep(_ context: LibXML2PushContext) {
         let held = context.heldByteCount
         let stepSize = ParseDriver.stepSize
-        nextStepSize = held <= stepSize ? stepSize : (held + stepSize - 1) / stepSize * stepSize
+        guard held > stepSize else {
+            nextStepSize = stepSize
+            return
+        }
+        var grown = (held + stepSize - 1) / stepSize * stepSize
+        if let limit = context.lookaheadLimit {
+            let room = (limit - context.bufferedByteCount) / stepSize * stepSize
+            grown = Swift.min(grown, Swift.max(stepSize, room))
+        }
+        nextStepSize = grown
     }
 
     /// Hands `slice` to libxml2, unless it ends inside the document type declaration's header:
