@@ -78,6 +78,31 @@ import Testing
         #expect(largestPending <= longest + 64 * 1024, "gathered \(largestPending) bytes")
     }
 
+    /// A source's chunk of megabytes is cut into chunks of records of the usual size, not parsed
+    /// whole by one worker (with a tape of its size): the events of each chunk of records
+    /// handed to the reader are those of about 256 KiB, and they are the single parser's.
+    @Test(arguments: [6 << 20, 1 << 30])
+    func aBigSourceChunkIsCutIntoChunksOfRecords(chunkSize: Int) async throws {
+        let document = Data(("<?xml version=\"1.0\"?>\n<root>\n" + Self.records(200_000) + "</root>\n").utf8)
+        var options = XMLParsingOptions()
+        options.parallelism = .cores(2)
+        // The whole document in one chunk, or chunks of 6 MiB.
+        var feed = XMLEvents(data: document, chunkSize: Swift.min(chunkSize, document.count), options: options)
+            .makeFeed()
+        var largestChunk = 0
+        var chunks = 0
+        while try await feed.advance() {
+            guard feed.stages?.records != nil else { continue }
+            chunks += 1
+            largestChunk = max(largestChunk, feed.tape.count)
+        }
+        // A record of `records(_:)` is 7 events and about 60 bytes: 512 KiB hold about 60,000.
+        #expect(chunks > 10)
+        #expect(largestChunk < 60_000, "a chunk of \(largestChunk) events")
+        await ParallelRecordsTests.expectSame(
+            document, chunkSize: Swift.min(chunkSize, document.count), "chunks of \(chunkSize) bytes")
+    }
+
     /// Records decoded and subtrees built in the workers: the same, in order, the long ones
     /// included.
     @Test func recordsAndSubtreesAreTheSingleParsers() async throws {

@@ -17,9 +17,11 @@ extension EventTapeFeed {
         let splitter: RecordSplitter
         /// How many chunks are parsed at once.
         let workerCount: Int
-        /// The bytes of the chunk at hand after the boundary (the last in it: there is none
-        /// among them).
+        /// The bytes of the chunk at hand after the boundary that the splitter has scanned
+        /// (there is no boundary among them).
         let remainder: [UInt8]
+        /// The chunk's bytes after those, which the splitter has not scanned.
+        let carry: Data.SubSequence
     }
 
     /// Shows `chunk` to the lookout; the part of it the single parse is to parse (`nil` for
@@ -34,7 +36,7 @@ extension EventTapeFeed {
         case .stay:
             stages?.lookout = nil
             return chunk
-        case .switchAt(let cut, let frame, let boundary):
+        case .switchAt(let cut, let scanned, let frame, let boundary):
             let workerCount = options.parallelism.workerCount(decompressing: stages?.input.isDecompressing ?? false)
             guard workerCount > 1, let splitter = stages?.lookout?.handedOverSplitter else {
                 stages?.lookout = nil
@@ -42,10 +44,12 @@ extension EventTapeFeed {
             }
             stages?.lookout = nil
             let (head, remainder) = chunk.withUnsafeBytes { bytes in
-                (Data(bytes[..<cut]), [UInt8](bytes[cut...]))
+                (Data(bytes[..<cut]), [UInt8](bytes[cut..<scanned]))
             }
+            let carry = RecordsParse.rest(of: chunk, after: scanned)
             stages?.recordsSwitch = RecordsSwitch(
-                frame: frame, boundary: boundary, splitter: splitter, workerCount: workerCount, remainder: remainder)
+                frame: frame, boundary: boundary, splitter: splitter, workerCount: workerCount, remainder: remainder,
+                carry: carry)
             return head.isEmpty ? nil : .data(head)
         }
     }
@@ -68,7 +72,8 @@ extension EventTapeFeed {
             position = shift.apply(line: position.line, column: position.column, byteOffset: position.byteOffset)
         }
         guard position.byteOffset == recordsSwitch.boundary.offset else {
-            if let error = framed(stages?.parse.take(.data(Data(recordsSwitch.remainder)), appending: true), true) {
+            let rest = Data(recordsSwitch.remainder) + recordsSwitch.carry
+            if let error = framed(stages?.parse.take(.data(rest), appending: true), true) {
                 fail(parsing: error)
             }
             return
@@ -79,7 +84,7 @@ extension EventTapeFeed {
         stages?.records = RecordsParse(
             frame: recordsSwitch.frame, boundary: recordsSwitch.boundary, column: position.column,
             nextStepEnd: nextStepEnd, splitter: recordsSwitch.splitter, remainder: recordsSwitch.remainder,
-            options: options, workerCount: recordsSwitch.workerCount, work: work)
+            carry: recordsSwitch.carry, options: options, workerCount: recordsSwitch.workerCount, work: work)
     }
 
     /// Hands the next chunk of records' tape to the reader; at the end of the chunks, ends the

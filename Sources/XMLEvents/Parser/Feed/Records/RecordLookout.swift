@@ -25,8 +25,9 @@ struct RecordLookout {
         /// Parse it with the single parser; the lookout has no more to say.
         case stay
         /// Parse its bytes up to `cut` with the single parser, then end the single parse at that
-        /// boundary and parse the rest in chunks.
-        case switchAt(cut: Int, frame: DocumentFrame, boundary: RecordSplitter.Boundary)
+        /// boundary and parse the rest in chunks; the lookout's splitter has scanned the chunk's
+        /// first `scanned` bytes.
+        case switchAt(cut: Int, scanned: Int, frame: DocumentFrame, boundary: RecordSplitter.Boundary)
     }
 
     private var splitter = RecordSplitter()
@@ -57,15 +58,34 @@ struct RecordLookout {
         options.parallelism.workerCount > 1 && !options.parsesAsBytesArrive && options.externalEntityResolver == nil
     }
 
-    /// Looks at the next chunk, `bytes`.
+    /// Looks at the next chunk, `bytes`, a slice of ``RecordsParse/sliceByteCount`` at a time:
+    /// the switch comes at the first boundary it may, so that a source's chunk of megabytes is
+    /// not left to the single parser.
     mutating func look(at bytes: UnsafeRawBufferPointer) -> Decision {
+        var sliceStart = 0
+        repeat {
+            let sliceEnd = Swift.min(bytes.count, sliceStart + RecordsParse.sliceByteCount)
+            let decision = look(atSlice: UnsafeRawBufferPointer(rebasing: bytes[sliceStart..<sliceEnd]))
+            switch decision {
+            case .watch where sliceEnd < bytes.count:
+                sliceStart = sliceEnd
+            case .switchAt(let cut, _, let frame, let boundary):
+                return .switchAt(cut: cut + sliceStart, scanned: sliceEnd, frame: frame, boundary: boundary)
+            case .watch, .stay:
+                return decision
+            }
+        } while true
+    }
+
+    /// Looks at the next slice of a chunk.
+    private mutating func look(atSlice bytes: UnsafeRawBufferPointer) -> Decision {
         splitter.scan(bytes)
         let start = seen
         seen += bytes.count
         if let frame = rejoinFrame {
             if splitter.refusal != nil { return .stay }
             guard let boundary = splitter.lastBoundary else { return .watch }
-            return .switchAt(cut: boundary.offset - start, frame: frame, boundary: boundary)
+            return .switchAt(cut: boundary.offset - start, scanned: bytes.count, frame: frame, boundary: boundary)
         }
         if splitter.rootStartTagEnd == nil || prefix.count < (splitter.rootStartTagEnd ?? 0) {
             let wanted = (splitter.rootStartTagEnd ?? .max) - start
@@ -83,7 +103,7 @@ struct RecordLookout {
         guard Self.isUTF8(prefix, options: options),
             let frame = DocumentFrame(prefix: prefix, declaresEntities: splitter.declaresEntities, options: options)
         else { return .stay }
-        return .switchAt(cut: boundary.offset - start, frame: frame, boundary: boundary)
+        return .switchAt(cut: boundary.offset - start, scanned: bytes.count, frame: frame, boundary: boundary)
     }
 
     /// The splitter, to go on scanning from where the lookout stopped.

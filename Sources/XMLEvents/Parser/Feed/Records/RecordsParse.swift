@@ -32,6 +32,13 @@ struct RecordsParse {
     /// The size of this parse's chunks.
     private let chunkByteCount: Int
 
+    /// The most bytes of the input's chunks appended to the pending bytes at once: a chunk is
+    /// cut at the last boundary in them, so a source's chunk of megabytes, appended whole,
+    /// would make a chunk of records of its size, parsed by one worker, with a tape to match.
+    static let sliceByteCount = 64 << 10
+    /// The bytes of the input's last chunk not yet appended to the pending bytes.
+    private var carry = Data()[...]
+
     /// The most bytes gathered for the next chunk while no record in them has ended: past this,
     /// the record at hand is too long for a chunk, and one parser reads it as it arrives, so that
     /// memory stays bounded by the chunks, not by the longest record.
@@ -90,11 +97,14 @@ struct RecordsParse {
 
     /// Takes over from the single parser, which stopped at `boundary`, at libxml2's column
     /// `column`, and planned its next step to end at `nextStepEnd`; `splitter` has scanned
-    /// `remainder`, the bytes read after the boundary (none of them a boundary).
+    /// `remainder`, the bytes read after the boundary (none of them a boundary), and not
+    /// `carry`, the bytes of the chunk at hand after those.
     init(
         frame: DocumentFrame, boundary: RecordSplitter.Boundary, column: Int, nextStepEnd: Int,
-        splitter: RecordSplitter, remainder: [UInt8], options: XMLParsingOptions, workerCount: Int, work: ChunkWork?
+        splitter: RecordSplitter, remainder: [UInt8], carry: Data.SubSequence = Data()[...], options: XMLParsingOptions,
+        workerCount: Int, work: ChunkWork?
     ) {
+        self.carry = carry
         self.frame = frame
         placer = ChunkPlacer(frame: frame, column: column, nextStepEnd: nextStepEnd)
         self.splitter = splitter
@@ -125,7 +135,8 @@ struct RecordsParse {
                 return await handOut(parse)
             }
             if !inputEnded, startedCount - handedOutCount <= workerCount {
-                if let chunk = cut(whole: false, sooner: !input.hasChunkAtHand && handedOutCount == startedCount) {
+                let waits = carry.isEmpty && !input.hasChunkAtHand
+                if let chunk = cut(whole: false, sooner: waits && handedOutCount == startedCount) {
                     start(chunk)
                     continue
                 }
@@ -135,6 +146,10 @@ struct RecordsParse {
                     if handedOutCount == startedCount { return .handover(handoverForLongRecord()) }
                     guard let parse = await owner.queue.result(handedOutCount) else { throw CancellationError() }
                     return await handOut(parse)
+                }
+                if !carry.isEmpty {
+                    appendCarriedSlice()
+                    continue
                 }
                 do {
                     if let next = try await input.next() {
@@ -156,11 +171,41 @@ struct RecordsParse {
         }
     }
 
+    /// Appends the input's next chunk to the pending bytes, a slice of at most
+    /// ``sliceByteCount`` at once: the rest of a bigger one waits in ``carry``.
     private mutating func append(_ chunk: InputChunk<some ContiguousBytes>) {
-        chunk.withUnsafeBytes { bytes in
-            splitter.scan(bytes)
-            pending.append(contentsOf: bytes)
+        let count = chunk.withUnsafeBytes { bytes in
+            let first = Swift.min(bytes.count, Self.sliceByteCount)
+            appendSlice(UnsafeRawBufferPointer(rebasing: bytes[..<first]))
+            return bytes.count
         }
+        guard count > Self.sliceByteCount else { return }
+        carry = Self.rest(of: chunk, after: Self.sliceByteCount)
+    }
+
+    /// The bytes of `chunk` after its first `count`: `Data` (what most sources hand out, and
+    /// what decompression makes) shared as it is, anything else copied once.
+    static func rest(of chunk: InputChunk<some ContiguousBytes>, after count: Int) -> Data.SubSequence {
+        let data: Data? =
+            switch chunk {
+            case .data(let data): data
+            case .source(let element): element as? Data
+            }
+        if let data { return data.dropFirst(count) }
+        return chunk.withUnsafeBytes { Data($0[count...])[...] }
+    }
+
+    /// Appends the next slice of ``carry`` to the pending bytes.
+    private mutating func appendCarriedSlice() {
+        let slice = carry.prefix(Self.sliceByteCount)
+        slice.withUnsafeBytes { appendSlice($0) }
+        carry = carry.dropFirst(slice.count)
+        if carry.isEmpty { carry = Data()[...] }
+    }
+
+    private mutating func appendSlice(_ bytes: UnsafeRawBufferPointer) {
+        splitter.scan(bytes)
+        pending.append(contentsOf: bytes)
         if let boundary = splitter.lastBoundary { pendingBoundary = boundary }
     }
 
@@ -232,6 +277,8 @@ struct RecordsParse {
     /// with the splitter that scanned them; every chunk before them has been handed out.
     private mutating func handoverForLongRecord() -> Handover {
         let shift = placer.shift(offset: pendingOffset, line: pendingLine)
+        // The splitter goes on from the end of the bytes handed over: it scans the carried ones.
+        while !carry.isEmpty { appendCarriedSlice() }
         var bytes: [UInt8] = []
         swap(&bytes, &pending)
         return Handover(
@@ -249,6 +296,8 @@ struct RecordsParse {
         var bytes: [UInt8] = []
         for chunk in started { bytes += chunk.bytes }
         bytes += pending
+        bytes += carry
+        carry = Data()[...]
         let offset = started.first?.offset ?? pendingOffset
         let line = started.first?.line ?? pendingLine
         started.removeAll()
