@@ -276,14 +276,11 @@ struct RecordsParse {
     /// The bytes gathered for the next chunk, which hold no record's end, handed to one parser
     /// with the splitter that scanned them; every chunk before them has been handed out.
     private mutating func handoverForLongRecord() -> Handover {
-        let shift = placer.shift(offset: pendingOffset, line: pendingLine)
         // The splitter goes on from the end of the bytes handed over: it scans the carried ones.
         while !carry.isEmpty { appendCarriedSlice() }
-        var bytes: [UInt8] = []
-        swap(&bytes, &pending)
-        return Handover(
-            bytes: bytes, shift: shift, inputEnded: false, inputFailure: nil, rejoin: splitter,
-            nextStepEnd: placer.nextStepEnd)
+        var handover = handover(failure: nil)
+        handover.rejoin = splitter
+        return handover
     }
 
     /// How many bytes are gathered for the next chunk.
