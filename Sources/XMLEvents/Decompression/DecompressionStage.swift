@@ -649,4 +649,11 @@ struct DecompressedStreamCut: Error {
         "The \(format) stream is cut short: the input ends after \(compressedOffset) compressed bytes "
             + "(\(decompressedOffset) decompressed), before the stream's end"
     }
+
+    /// The cut as the decompression's error, for a parse that has already ended.
+    var decompressionError: XMLDecompressionError {
+        XMLDecompressionError(
+            code: .corruptData, format: format, compressedOffset: compressedOffset,
+            decompressedOffset: decompressedOffset, message: message)
+    }
 }

@@ -40,21 +40,33 @@
             #expect(events.count > reference.count / 3 && Array(reference.prefix(events.count)) == events)
         }
 
+        /// A document big enough to be parsed in chunks of records on two cores.
+        static let larger = DumpFixtures.records(3_000_000)
+
         /// Each format cut short: `.truncated`, as for a plain document, naming the format and both
-        /// offsets, after the events of what did arrive.
+        /// offsets, after the events of what did arrive; with one parser and with chunks of records
+        /// on two cores (which took over before the cut), the same events and the same error.
         @Test(arguments: Tool.perFormat)
         func aStreamCutShortIsTruncated(_ tool: Tool) async throws {
-            let reference = try await DumpFixtures.events(of: Self.plain)
-            let compressed = try tool.compress(Self.plain)
+            let reference = try await DumpFixtures.events(of: Self.larger)
+            let compressed = try tool.compress(Self.larger)
             let cut = compressed.prefix(compressed.count * 2 / 3)
             try await DumpFixtures.withFile(cut, suffix: ".cut") { path in
-                let (events, error) = await DumpFixtures.collect(XMLEvents(path: path))
-                let failure = try #require(error as? XMLParsingError, "\(String(describing: error))")
-                #expect(failure.code == .truncated)
-                #expect(failure.message.contains("\(tool.format) stream is cut short"), "\(failure.message)")
-                #expect(failure.message.contains("\(cut.count) compressed bytes"), "\(failure.message)")
-                #expect(failure.line > 1)
-                #expect(!events.isEmpty && Array(reference.prefix(events.count)) == events)
+                var outcomes: [(events: [XMLEvent], error: XMLParsingError)] = []
+                for parallelism in [XMLParsingOptions.Parallelism.off, .cores(2)] {
+                    let options = XMLParsingOptions(parallelism: parallelism)
+                    let (events, error) = await DumpFixtures.collect(XMLEvents(path: path, options: options))
+                    let failure = try #require(
+                        error as? XMLParsingError, "\(parallelism): \(String(describing: error))")
+                    #expect(failure.code == .truncated)
+                    #expect(failure.message.contains("\(tool.format) stream is cut short"), "\(failure.message)")
+                    #expect(failure.message.contains("\(cut.count) compressed bytes"), "\(failure.message)")
+                    #expect(failure.line > 1)
+                    #expect(events.count > reference.count / 3 && Array(reference.prefix(events.count)) == events)
+                    outcomes.append((events, failure))
+                }
+                #expect(outcomes[1].events == outcomes[0].events)
+                #expect(outcomes[1].error == outcomes[0].error)
             }
         }
 

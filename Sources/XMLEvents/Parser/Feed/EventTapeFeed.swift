@@ -152,9 +152,6 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
         var next: InputChunk<Source.Element>?
         do {
             next = try await stages?.input.next()
-        } catch let cut as DecompressedStreamCut {
-            let error: (any Error)? = framed(stages?.parse.failCutShort(cut.message, appending: appending), appending)
-            return end(with: error ?? cut)
         } catch {
             return endWithInputFailure(error, appending: appending)
         }
@@ -169,9 +166,14 @@ struct EventTapeFeed<Source: AsyncIteratorProtocol> where Source.Element: Contig
 
     /// Ends the document with the input's `error`. The bytes that did arrive are parsed first; a
     /// parse error among them comes earlier in the document than the input's failure, so it is
-    /// the one reported.
+    /// the one reported. Compressed input that ends before its stream does is the document cut
+    /// short, where the parse has got to, as when its bytes end early.
     @usableFromInline
     mutating func endWithInputFailure(_ error: any Error, appending: Bool) {
+        if let cut = error as? DecompressedStreamCut {
+            let parseError = framed(stages?.parse.failCutShort(cut.message, appending: appending), appending)
+            return end(with: parseError ?? cut.decompressionError)
+        }
         if let parseError = framed(stages?.parse.flush(appending: appending), appending) {
             return fail(parsing: parseError)
         }

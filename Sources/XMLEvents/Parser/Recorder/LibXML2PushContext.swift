@@ -193,8 +193,6 @@ final class LibXML2PushContext {
         }
     }
 
-    /// How many bytes of the document libxml2 holds without having parsed them: the rest of a
-    /// construct whose end it has not seen yet.
     /// How many bytes libxml2's input buffer holds, those it has parsed and not yet dropped
     /// included; 0 while an entity is read.
     var bufferedByteCount: Int {
@@ -207,10 +205,15 @@ final class LibXML2PushContext {
     /// How many bytes libxml2 may hold in its buffer at the end of a call before it fails the
     /// document ("Huge input lookup", `XML_MAX_LOOKUP_LIMIT`); `nil` in its huge mode, which
     /// has no such bound.
-    var lookaheadLimit: Int? {
+    var lookaheadLimit: Int? { Self.lookaheadLimit(of: context) }
+
+    /// ``lookaheadLimit`` for any of the session's parser contexts.
+    static func lookaheadLimit(of context: xmlParserCtxtPtr) -> Int? {
         context.pointee.options & Int32(XML_PARSE_HUGE.rawValue) == 0 ? Int(XML_MAX_LOOKUP_LIMIT) : nil
     }
 
+    /// How many bytes of the document libxml2 holds without having parsed them: the rest of a
+    /// construct whose end it has not seen yet.
     var heldByteCount: Int {
         guard context.pointee.inputNr == 1, let input = context.pointee.input,
             let cursor = input.pointee.cur, let end = input.pointee.end

@@ -273,12 +273,11 @@ enum SAXCallbacks {
     private static func sizeRefusal(_ code: XMLParsingError.Code, _ context: xmlParserCtxtPtr)
         -> TapeRecorder.SizeRefusal?
     {
-        guard context.pointee.options & Int32(XML_PARSE_HUGE.rawValue) == 0 else { return nil }
+        guard let lookAhead = LibXML2PushContext.lookaheadLimit(of: context) else { return nil }
         if code.rawValue == Int(XML_ERR_NAME_TOO_LONG.rawValue) { return .name }
         guard heldWholeCodes.contains(code.rawValue), context.pointee.inputNr == 1, let input = context.pointee.input,
             let base = input.pointee.base, let cursor = input.pointee.cur, let end = input.pointee.end
         else { return nil }
-        let lookAhead = Int(XML_MAX_LOOKUP_LIMIT)
         return end - cursor > lookAhead || cursor - base > lookAhead ? .construct : nil
     }
 

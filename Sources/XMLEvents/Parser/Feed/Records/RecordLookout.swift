@@ -69,15 +69,16 @@ struct RecordLookout {
             switch decision {
             case .watch where sliceEnd < bytes.count:
                 sliceStart = sliceEnd
-            case .switchAt(let cut, _, let frame, let boundary):
-                return .switchAt(cut: cut + sliceStart, scanned: sliceEnd, frame: frame, boundary: boundary)
+            case .switchAt(let cut, let scanned, let frame, let boundary):
+                return .switchAt(cut: cut + sliceStart, scanned: scanned + sliceStart, frame: frame, boundary: boundary)
             case .watch, .stay:
                 return decision
             }
         } while true
     }
 
-    /// Looks at the next slice of a chunk.
+    /// Looks at the next slice of a chunk; a switch's `cut` and `scanned` count from the slice's
+    /// start.
     private mutating func look(atSlice bytes: UnsafeRawBufferPointer) -> Decision {
         splitter.scan(bytes)
         let start = seen
