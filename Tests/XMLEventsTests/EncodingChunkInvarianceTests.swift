@@ -350,3 +350,101 @@ import XMLEvents
         await Self.expectEveryChunkSize(of: cut.bytes, toGive: whole)
     }
 }
+
+/// Bytes that are not characters of the document's encoding, inside a document of several
+/// steps: the error names where they are, after the events of everything before them, whatever
+/// the chunks.
+@Suite struct UndecodableBytesTests {
+    struct Sample: Sendable, CustomTestStringConvertible {
+        var name: String
+        /// The document's text before the bad bytes, and after them.
+        var before: String
+        var after: String
+        var encode: @Sendable (String) -> Data
+        var bad: [UInt8]
+        /// A byte order mark.
+        var mark: [UInt8] = []
+        var testDescription: String { name }
+
+        var bytes: Data { Data(mark) + encode(before) + Data(bad) + encode(after) }
+    }
+
+    /// Records up to the `count`th, whose text then starts; `padding` characters of text in
+    /// the first record move the bad bytes by that much.
+    static func text(_ encoding: String?, records count: Int, padding: Int = 0) -> String {
+        let head = encoding.map { EncodingChunkInvarianceTests.declaration($0) } ?? ""
+        let body = (0..<count).map {
+            "<rec n=\"\($0)\">text \($0)\(String(repeating: "x", count: $0 == 0 ? padding : 0))</rec>\n"
+        }
+        return head + "<root>\n" + body.joined() + "<rec n=\"\(count)\">ab"
+    }
+
+    static let after = "cd</rec>\n<rec n=\"last\"/></root>\n"
+
+    static func ascii(_ text: String) -> Data { Data(text.utf8) }
+    static func utf16LE(_ text: String) -> Data { EncodingChunkInvarianceTests.utf16(text, bigEndian: false) }
+
+    static let samples: [Sample] = {
+        var samples: [Sample] = []
+        for records in [3, 400] {
+            samples += [
+                Sample(
+                    name: "UTF-16LE, a lone high surrogate, \(records) records", before: text(nil, records: records),
+                    after: after, encode: { utf16LE($0) }, bad: [0x3D, 0xD8], mark: [0xFF, 0xFE]),
+                Sample(
+                    name: "Shift_JIS, a lead byte without its trail, \(records) records",
+                    before: text("Shift_JIS", records: records), after: after, encode: { ascii($0) }, bad: [0x81, 0x20]),
+                Sample(
+                    name: "EUC-JP, a lead byte without its trail, \(records) records",
+                    before: text("EUC-JP", records: records), after: after, encode: { ascii($0) }, bad: [0xA4, 0x20]),
+                Sample(
+                    name: "US-ASCII, a UTF-8 character, \(records) records",
+                    before: text("US-ASCII", records: records), after: after, encode: { ascii($0) }, bad: [0xC3, 0xA9]),
+            ]
+        }
+        // The bad bytes first in a step of the parse (at 8,192 bytes), which libxml2 halts on
+        // before parsing anything, and at the document's end.
+        let unpadded = text("US-ASCII", records: 400).utf8.count
+        let padding = 8_192 * ((unpadded + 8_191) / 8_192) - unpadded
+        samples += [
+            Sample(
+                name: "US-ASCII, at a step's start", before: text("US-ASCII", records: 400, padding: padding),
+                after: after, encode: { ascii($0) }, bad: [0xC3, 0xA9]),
+            Sample(
+                name: "Shift_JIS, at a step's start", before: text("Shift_JIS", records: 400, padding: padding - 1),
+                after: after, encode: { ascii($0) }, bad: [0x81, 0x20]),
+            Sample(
+                name: "US-ASCII, at the end", before: text("US-ASCII", records: 400), after: "</rec></root>",
+                encode: { ascii($0) }, bad: [0xC3, 0xA9]),
+        ]
+        return samples
+    }()
+
+    @Test(arguments: samples)
+    func theErrorIsWhereTheBytesAreAfterTheEventsBeforeThem(_ sample: Sample) async throws {
+        let whole = await parse(sample.bytes)
+        let error = try #require(whole.error, "\(whole)")
+        #expect(error.code == .undecodableInput, "\(error)")
+        #expect(error.byteOffset == sample.mark.count + sample.encode(sample.before).count, "\(error)")
+        let lines = sample.before.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(error.line == lines.count, "\(error)")
+        #expect(error.column == (lines.last?.unicodeScalars.count ?? 0) + 1, "\(error)")
+        // Every record before the bad bytes, and the start of theirs with its text.
+        let records = whole.events.filter {
+            if case .startElement(let name, _, _) = $0 { name.localName == "rec" } else { false }
+        }
+        #expect(records.count == sample.before.components(separatedBy: "<rec ").count - 1, "\(whole)")
+        // Fed in steps, the same outcome; fed as the bytes arrive, the error names the bytes
+        // that had arrived (up to four), and is otherwise the same.
+        await EncodingChunkInvarianceTests.expectEveryChunkSize(of: sample.bytes, toGive: whole, asBytesArrive: false)
+        for size in EncodingChunkInvarianceTests.chunkSizes {
+            let arriving = await parse(
+                chunks: Chunking.fixed(sample.bytes, size: size), options: XMLParsingOptions(parsesAsBytesArrive: true))
+            #expect(arriving.events == whole.events, "\(size)-byte chunks")
+            let failure = try #require(arriving.error, "\(size)-byte chunks")
+            #expect(failure.code == error.code && failure.byteOffset == error.byteOffset, "\(size): \(failure)")
+            #expect(failure.line == error.line && failure.column == error.column, "\(size): \(failure)")
+            #expect(error.message.hasPrefix(failure.message), "\(size): \(failure)")
+        }
+    }
+}

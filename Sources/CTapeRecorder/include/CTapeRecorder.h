@@ -175,6 +175,12 @@ typedef struct xmlevents_recorder {
     void (*_Nullable owned_name_closed)(void *_Nullable session);
 
     xmlevents_name_slot names[XMLEVENTS_NAME_SLOTS];
+
+    /// For a document libxml2 converts into UTF-8: the last position asked for, as a decoded
+    /// offset and the document's byte offset there, when `raw_mark_is_set`.
+    bool raw_mark_is_set;
+    intptr_t raw_mark_decoded;
+    intptr_t raw_mark_offset;
 } xmlevents_recorder;
 
 /// Sets the start-tag, end-tag, character and ignorable-whitespace callbacks of an

@@ -427,7 +427,9 @@ import XMLEvents
         let error = try #require(await parse(document).error)
         #expect(error.code == .undecodableInput)
         #expect(error.code.description == "undecodableInput (6003)")
-        #expect(error.message == "the input is not valid in the document's encoding at bytes 0x81 0x20 0x3C 0x2F")
+        #expect(
+            error.message == "the input is not valid in the document's encoding (Shift_JIS) at bytes 0x81 0x20 0x3C 0x2F")
+        #expect(error.description.hasPrefix("1:46: error: ") && error.byteOffset == 45, "\(error)")
     }
 
     /// `XMLEvents(string:)` parses the string's UTF-8 and ignores its encoding declaration, as the

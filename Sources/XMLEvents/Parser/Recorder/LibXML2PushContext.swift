@@ -129,6 +129,12 @@ final class LibXML2PushContext {
             feed(slice, terminate: false)
         }
         guard terminate, !status.hasFailed else { return }
+        if let unconverted = unconvertedByteCount, unconverted > Self.longestPartialCharacter {
+            // Bytes libxml2 could not convert when they came, and says nothing of (US-ASCII):
+            // a call without bytes tells them from a conversion its output buffer cut short.
+            feed(UnsafeRawBufferPointer(start: nil, count: 0), terminate: false)
+            guard !status.hasFailed else { return }
+        }
         let afterText = holdsText
         feed(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
         session.pointee.noteEndOfInput(inputByteCount: fedByteCount, afterText: afterText)
@@ -161,6 +167,91 @@ final class LibXML2PushContext {
         }
     }
 
+    /// The most bytes a character of a converted encoding takes (a UTF-16 surrogate pair, a
+    /// character of UCS-4 or GB 18030): more unconverted bytes than this are not a character
+    /// waiting for the rest of its bytes.
+    private static let longestPartialCharacter = 4
+
+    /// For a document libxml2 converts into UTF-8: where the bytes it has converted end, as an
+    /// offset into them and as the line and column there. Kept up to date after each call by
+    /// counting the bytes that call converted, so that it is known when libxml2 halts on bytes
+    /// it cannot convert and frees its input (with the converted bytes it had not parsed).
+    private var convertedEnd: (offset: Int, line: Int, column: Int)?
+
+    /// How many of the document's bytes libxml2 holds unconverted; `nil` for a document it
+    /// reads as it is (UTF-8).
+    private var unconvertedByteCount: Int? {
+        guard context.pointee.inputNr == 1, let buffer = context.pointee.input?.pointee.buf,
+            buffer.pointee.encoder != nil, let raw = buffer.pointee.raw
+        else { return nil }
+        return Int(xmlBufUse(raw))
+    }
+
+    /// Moves ``convertedEnd`` over the bytes the last call converted, from the parser's
+    /// position when it has parsed past the previous end.
+    private func noteConvertedEnd() {
+        guard context.pointee.instate != XML_PARSER_EOF, context.pointee.inputNr == 1,
+            let input = context.pointee.input, input.pointee.buf?.pointee.encoder != nil,
+            let cursor = input.pointee.cur, let end = input.pointee.end, cursor <= end
+        else { return }
+        let cursorOffset = context.decodedOffset
+        var mark = (line: Int(input.pointee.line), column: Int(input.pointee.col))
+        var from = cursor
+        if let previous = convertedEnd, previous.offset >= cursorOffset, previous.offset - cursorOffset <= end - cursor
+        {
+            mark = (previous.line, previous.column)
+            from = cursor + (previous.offset - cursorOffset)
+        }
+        // libxml2 counts a column per character: a UTF-8 lead byte, not a continuation byte.
+        for byte in UnsafeBufferPointer(start: from, count: end - from) {
+            if byte == 0x0A {
+                mark = (mark.line + 1, 1)
+            } else if byte & 0xC0 != 0x80 {
+                mark.column += 1
+            }
+        }
+        convertedEnd = (cursorOffset + (end - cursor), mark.line, mark.column)
+    }
+
+    /// What the error says of bytes libxml2 cannot convert: the encoding, and the first bytes it
+    /// holds unconverted (those it stopped at), up to four.
+    static func unconvertibleInputMessage(_ context: xmlParserCtxtPtr) -> String {
+        guard context.pointee.inputNr == 1, let buffer = context.pointee.input?.pointee.buf,
+            let encoder = buffer.pointee.encoder, let raw = buffer.pointee.raw, let content = xmlBufContent(raw)
+        else { return "the input is not valid in the document's encoding" }
+        let encoding = encoder.pointee.name.map { " (" + String(cString: $0) + ")" } ?? ""
+        let bytes = UnsafeBufferPointer(start: content, count: min(Int(xmlBufUse(raw)), longestPartialCharacter))
+            .map { "0x" + String($0, radix: 16, uppercase: true) }
+        return "the input is not valid in the document's encoding\(encoding)"
+            + (bytes.isEmpty ? "" : " at bytes " + bytes.joined(separator: " "))
+    }
+
+    /// Fails the document where its bytes stop being characters of its encoding, once libxml2
+    /// has parsed those before them: libxml2 converts a call's bytes before it parses them, and
+    /// reports the failure (or, for US-ASCII, stops converting without a word) while the
+    /// parser is still behind, so the error is placed here, after the call, rather than where
+    /// the parser was: at the first byte libxml2 could not convert, its byte offset in the
+    /// document, its line and column where the converted bytes end. `unconvertedBefore` is how
+    /// many bytes libxml2 held unconverted before the call, which fed `fed` more.
+    private func failOnUnconvertibleBytes(unconvertedBefore: Int?, fed: Int) {
+        let halted = context.pointee.instate == XML_PARSER_EOF
+        if !halted { noteConvertedEnd() }
+        guard !status.hasFailed, let unconvertedBefore else { return }
+        // A halted parser has freed its input, and with it the unconverted bytes: none were
+        // converted in this call.
+        let unconverted = unconvertedByteCount ?? (unconvertedBefore + fed)
+        var message = session.pointee.conversionFailure
+        if message == nil, !halted, unconverted > Self.longestPartialCharacter, unconverted == unconvertedBefore + fed {
+            message = Self.unconvertibleInputMessage(context)
+        }
+        guard let message else { return }
+        status.fail(.undecodableInput, message)
+        guard var error = status.error else { return }
+        if let end = convertedEnd { (error.line, error.column) = (end.line, end.column) }
+        error.byteOffset = Swift.max(error.byteOffset, fedByteCount - unconverted)
+        status.revise(error)
+    }
+
     /// Whether what libxml2 holds unparsed is a run of text (with references) rather than the
     /// start of markup: in content, anything but a `<`.
     private var holdsText: Bool {
@@ -176,6 +267,7 @@ final class LibXML2PushContext {
 
     /// One `xmlParseChunk` call, with the package's error handlers installed for it.
     private func feed(_ slice: UnsafeRawBufferPointer, terminate: Bool) {
+        let unconvertedBefore = unconvertedByteCount
         let saved = xmlevents_install_error_handlers(SAXCallbacks.structuredError, UnsafeMutableRawPointer(context))
         let result = xmlParseChunk(
             context,
@@ -185,6 +277,7 @@ final class LibXML2PushContext {
         )
         xmlevents_restore_error_handlers(saved)
         status.resolvePendingPosition()
+        failOnUnconvertibleBytes(unconvertedBefore: unconvertedBefore, fed: slice.count)
         if result != 0, !status.hasFailed, context.pointee.wellFormed == 0 || terminate {
             // libxml2 gave up without a structured report (an encoder failure, say).
             status.fail(

@@ -21,6 +21,11 @@ struct ParserSession {
     /// it: a reference in content loads its entity right after the lookup, and is skipped when
     /// nothing is loaded (see ``ExternalEntityGate``). libxml2 keeps the name as long as the DTD.
     var externalEntityBeingLoaded: UnsafePointer<xmlChar>?
+    /// What libxml2's encoding layer reported when it met bytes that are not a character of the
+    /// document's encoding, until the call in which it did returns: it converts a call's bytes
+    /// before parsing them, so the document fails after the events of those before the bad ones
+    /// (see ``LibXML2PushContext``).
+    var conversionFailure: String?
 
     /// The session of a (sub-)context of the package's, through its recorder state.
     @inline(__always)

@@ -246,6 +246,17 @@ enum SAXCallbacks {
                 code: Int(report.code), message: report.message.map { String(cString: $0) } ?? "",
                 str1: report.str1.map { String(cString: $0) }, str2: report.str2.map { String(cString: $0) },
                 str3: report.str3.map { String(cString: $0) }, int1: Int(report.int1)))
+        // The encoding layer's report of bytes it cannot convert, and the input buffer's that
+        // follows it: placed once the call returns. The bytes are named from the buffer, which
+        // holds them from the first it could not convert on (libxml2's own report names four
+        // bytes, some past the end of those it holds).
+        if report.ctxt == nil, code == .undecodableInput || report.code == Int32(XML_IO_ENCODER.rawValue) {
+            if session.pointee.conversionFailure == nil {
+                session.pointee.conversionFailure = LibXML2PushContext.unconvertibleInputMessage(
+                    session.pointee.mainContext)
+            }
+            return
+        }
         if isUndeclaredEntityInAttributeValue(report) {
             (code, message) = (.skippedEntity, describeSkipInAttributeValue(report))
         } else if code == .extraContent || code == .documentEmpty {
