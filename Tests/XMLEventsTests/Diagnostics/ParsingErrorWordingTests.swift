@@ -428,7 +428,8 @@ import XMLEvents
         #expect(error.code == .undecodableInput)
         #expect(error.code.description == "undecodableInput (6003)")
         #expect(
-            error.message == "the input is not valid in the document's encoding (Shift_JIS) at bytes 0x81 0x20 0x3C 0x2F")
+            error.message
+                == "the input is not valid in the document's encoding (Shift_JIS) at bytes 0x81 0x20 0x3C 0x2F")
         #expect(error.description.hasPrefix("1:46: error: ") && error.byteOffset == 45, "\(error)")
     }
 
