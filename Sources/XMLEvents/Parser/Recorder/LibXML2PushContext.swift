@@ -147,20 +147,14 @@ final class LibXML2PushContext {
     /// them at the input's end without a word (a lone `0x81` in Shift_JIS, an odd byte or a lone
     /// high surrogate in UTF-16). Inside the root element the end is already an error.
     private func failOnUnconvertedEnd() {
-        guard !status.hasFailed, context.pointee.inputNr == 1,
-            let buffer = context.pointee.input?.pointee.buf, let encoder = buffer.pointee.encoder,
-            let raw = buffer.pointee.raw, let content = xmlBufContent(raw)
-        else { return }
-        let count = xmlBufUse(raw)
+        guard !status.hasFailed, let conversion = Self.conversion(of: context) else { return }
+        let count = Int(xmlBufUse(conversion.raw))
         guard count > 0 else { return }
-        let bytes = UnsafeBufferPointer(start: content, count: min(count, 4)).map {
-            "0x" + String($0, radix: 16, uppercase: true)
-        }
-        let encoding = encoder.pointee.name.map { String(cString: $0) } ?? "its encoding"
+        let encoding = conversion.encoder.pointee.name.map { String(cString: $0) } ?? "its encoding"
         status.fail(
             .undecodableInput,
             "the input is not valid in its encoding: the document ends inside a character (bytes "
-                + "\(bytes.joined(separator: " ")) are not a whole character in \(encoding))")
+                + "\(Self.firstBytes(of: conversion.raw)) are not a whole character in \(encoding))")
         if var error = status.error {
             error.byteOffset = fedByteCount - count
             status.revise(error)
@@ -181,10 +175,25 @@ final class LibXML2PushContext {
     /// How many of the document's bytes libxml2 holds unconverted; `nil` for a document it
     /// reads as it is (UTF-8).
     private var unconvertedByteCount: Int? {
+        Self.conversion(of: context).map { Int(xmlBufUse($0.raw)) }
+    }
+
+    /// The encoder of a document libxml2 converts into UTF-8, and the buffer of the document's
+    /// bytes it has not converted yet; `nil` for a document it reads as it is.
+    private static func conversion(
+        of context: xmlParserCtxtPtr
+    ) -> (encoder: UnsafeMutablePointer<xmlCharEncodingHandler>, raw: xmlBufPtr)? {
         guard context.pointee.inputNr == 1, let buffer = context.pointee.input?.pointee.buf,
-            buffer.pointee.encoder != nil, let raw = buffer.pointee.raw
+            let encoder = buffer.pointee.encoder, let raw = buffer.pointee.raw
         else { return nil }
-        return Int(xmlBufUse(raw))
+        return (encoder, raw)
+    }
+
+    /// The first bytes of `raw`, up to four, as an error names them: `0x81 0x20`.
+    private static func firstBytes(of raw: xmlBufPtr) -> String {
+        guard let content = xmlBufContent(raw) else { return "" }
+        return UnsafeBufferPointer(start: content, count: min(Int(xmlBufUse(raw)), longestPartialCharacter))
+            .map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
     }
 
     /// Moves ``convertedEnd`` over the bytes the last call converted, from the parser's
@@ -216,14 +225,13 @@ final class LibXML2PushContext {
     /// What the error says of bytes libxml2 cannot convert: the encoding, and the first bytes it
     /// holds unconverted (those it stopped at), up to four.
     static func unconvertibleInputMessage(_ context: xmlParserCtxtPtr) -> String {
-        guard context.pointee.inputNr == 1, let buffer = context.pointee.input?.pointee.buf,
-            let encoder = buffer.pointee.encoder, let raw = buffer.pointee.raw, let content = xmlBufContent(raw)
-        else { return "the input is not valid in the document's encoding" }
-        let encoding = encoder.pointee.name.map { " (" + String(cString: $0) + ")" } ?? ""
-        let bytes = UnsafeBufferPointer(start: content, count: min(Int(xmlBufUse(raw)), longestPartialCharacter))
-            .map { "0x" + String($0, radix: 16, uppercase: true) }
+        guard let conversion = conversion(of: context) else {
+            return "the input is not valid in the document's encoding"
+        }
+        let encoding = conversion.encoder.pointee.name.map { " (" + String(cString: $0) + ")" } ?? ""
+        let bytes = firstBytes(of: conversion.raw)
         return "the input is not valid in the document's encoding\(encoding)"
-            + (bytes.isEmpty ? "" : " at bytes " + bytes.joined(separator: " "))
+            + (bytes.isEmpty ? "" : " at bytes " + bytes)
     }
 
     /// Fails the document where its bytes stop being characters of its encoding, once libxml2
