@@ -218,11 +218,20 @@ enum SAXCallbacks {
     /// the entity is not declared but its declaration may be in an external subset or parameter
     /// entity that was not read: in content it is skipped, and recorded so. In an attribute
     /// value it is dropped from the value, which ``structuredError`` has already refused.
+    ///
+    /// Right after this call libxml2 2.9 checks its expansion heuristics, which treat an
+    /// undeclared entity as a loop once the context has counted 10,000 entity references (every
+    /// reference in an attribute value counts, `&amp;` too): a big document whose entities are
+    /// declared in an external subset would fail there as a loop it does not have. The warning
+    /// that check reads is cleared here, once the reference is recorded; the expansion budget the
+    /// package keeps itself (``XMLParsingLimits/maxEntityExpansionRatio``) still bounds every
+    /// entity that is replaced.
     private static let reference: referenceSAXFunc = { ctx, name in
         guard let ctx, let name, let session = session(ctx),
             ctx.assumingMemoryBound(to: xmlParserCtxt.self).pointee.instate != XML_PARSER_ATTRIBUTE_VALUE
         else { return }
         session.pointee.recorder.skippedEntity(name, because: .undeclared)
+        xmlCtxtResetLastError(ctx)
     }
 
     /// Makes a (sub-)context give up on the reference. Returning `nil` is not enough: libxml2
