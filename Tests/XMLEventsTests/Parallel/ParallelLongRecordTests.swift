@@ -71,7 +71,7 @@ import Testing
             guard feed.stages != nil else { continue }
             let mode = feed.stages?.records != nil ? "chunks" : "one parser"
             if modes.last != mode { modes.append(mode) }
-            largestPending = max(largestPending, feed.stages?.records?.pendingByteCount ?? 0)
+            largestPending = max(largestPending, feed.stages?.records?.pending.count ?? 0)
         }
         #expect(modes == ["one parser", "chunks", "one parser", "chunks", "one parser", "chunks"])
         let longest = RecordsParse.longestPendingByteCount(chunkByteCount: RecordsParse.eventChunkByteCount)

@@ -73,7 +73,7 @@ struct RecordsParse {
     private var placer: ChunkPlacer
     private var splitter: RecordSplitter
     /// Bytes read and not yet cut into a chunk, from `pendingOffset` on (line `pendingLine`).
-    private var pending: [UInt8]
+    private(set) var pending: [UInt8]
     private var pendingOffset: Int
     private var pendingLine: Int
     /// The column of the last character before `pendingOffset`, as foreseen, in the count of
@@ -282,9 +282,6 @@ struct RecordsParse {
         handover.rejoin = splitter
         return handover
     }
-
-    /// How many bytes are gathered for the next chunk.
-    var pendingByteCount: Int { pending.count }
 
     /// Cancels the chunk parses and gathers what a single parse needs to go on from the first
     /// chunk not handed out.
