@@ -57,7 +57,7 @@ enum BenchmarkCommand {
                 baselineResidentBytes: result.baselineResidentBytes,
                 comparison: summary.comparison, scaling: summary.scaling, backpressure: summary.backpressure,
                 resumption: summary.resumption, mainActor: summary.mainActor, concurrency: summary.concurrency,
-                dumps: summary.dumps,
+                dumps: summary.dumps, encodings: summary.encodings,
                 coresForTwoTasks: result.coresForTwoTasks,
                 targets: targets, notes: result.notes,
                 runs: records)
@@ -95,8 +95,10 @@ enum BenchmarkCommand {
         let workspace = try CorpusWorkspace()
         defer { workspace.remove() }
         let plan = BenchmarkPlan.make(options)
-        // The command-line contender and the dumps table both spawn the tool.
-        let toolIDs = Set([XMLEventsCommandLineContender().id] + ContenderRoster.dumps.map(\.id))
+        // The command-line contender and the dumps and encodings tables spawn the tool.
+        let toolIDs = Set(
+            [XMLEventsCommandLineContender().id] + ContenderRoster.dumps.map(\.id) + ContenderRoster.encodings.map(\.id)
+        )
         let timesTool = plan.groups.contains { $0.lanes.contains { toolIDs.contains($0.contender) } }
         if timesTool { printError("building the command-line tool xmlevents of the XMLEvents package") }
         let runner = BenchmarkRunner(

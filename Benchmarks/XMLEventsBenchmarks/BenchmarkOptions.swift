@@ -26,6 +26,7 @@ struct BenchmarkOptions {
     var runsResumption = true
     var runsConcurrency = true
     var runsDumps = true
+    var runsEncodings = true
     /// Set in a child process: the run to do, as JSON.
     var childRequest: String?
 
@@ -34,7 +35,7 @@ struct BenchmarkOptions {
                                     [--from-json PATH]
                                     [--repetitions N] [--shapes records,text,ns] [--sizes-mb 1,10,100]
                                     [--contenders ID,...] [--no-comparison] [--no-scaling] [--no-backpressure]
-                                    [--no-resumption] [--no-concurrency] [--no-dumps]
+                                    [--no-resumption] [--no-concurrency] [--no-dumps] [--no-encodings]
 
           --quick           small documents, one repetition; checks counts and bounds, asserts no timing (CI)
           --json PATH       write every run and every summary row as JSON
@@ -54,6 +55,7 @@ struct BenchmarkOptions {
           --no-resumption   skip the uncut and cut-ten-times runs over loopback HTTP (100 MB, quick 10 MB)
           --no-concurrency  skip the runs of 4 parses beside a 25 ms timer, then cancelled (100 MB, quick 10 MB)
           --no-dumps        skip xmlevents on gzip, bzip2, xz and zstd copies against a pipe from each tool (100 MB, quick 10 MB)
+          --no-encodings    skip xmlevents and the C floor on ISO-8859-1 and UTF-16 copies of a document (100 MB, quick 10 MB)
         """
 
     static func parse(_ arguments: [String]) throws(BenchmarkError) -> BenchmarkOptions {
@@ -105,6 +107,8 @@ struct BenchmarkOptions {
                 options.runsConcurrency = false
             case "--no-dumps":
                 options.runsDumps = false
+            case "--no-encodings":
+                options.runsEncodings = false
             case "--child":
                 options.childRequest = try value(after: argument, in: &remaining)
             case "--help", "-h":

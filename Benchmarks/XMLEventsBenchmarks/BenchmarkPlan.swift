@@ -16,6 +16,9 @@ struct BenchmarkPlan {
         /// `xmlevents` on compressed copies of a document, through a pipe from each format's tool,
         /// and on the plain file: the dumps table.
         case dumps
+        /// `xmlevents` and the C floor on the document and on copies of it in ISO-8859-1 and
+        /// UTF-16: the encodings table.
+        case encodings
     }
 
     /// One contender at one concurrency.
@@ -105,39 +108,20 @@ struct BenchmarkPlan {
                     repetitions: 1
                 ))
         }
-        if options.runsResumption && !ContenderRoster.resumption.isEmpty {
+        // The tables of one records document read by each of their contenders in turn.
+        let records = CorpusDocument(shape: .records, targetByteCount: options.quick ? 10 * megabyte : documentedSize)
+        let tables: [(Kind, runs: Bool, [any Contender], repetitions: Int)] = [
+            (.resumption, options.runsResumption, ContenderRoster.resumption, Swift.min(repetitions, 3)),
+            (.concurrency, options.runsConcurrency, ContenderRoster.concurrency, repetitions),
+            // Every repetition: a few seconds each, and the ratios sit near their targets.
+            (.dumps, options.runsDumps, ContenderRoster.dumps, repetitions),
+            (.encodings, options.runsEncodings, ContenderRoster.encodings, repetitions),
+        ]
+        for (kind, runs, contenders, repetitions) in tables where runs && !contenders.isEmpty {
             groups.append(
                 Group(
-                    kind: .resumption,
-                    document: CorpusDocument(
-                        shape: .records, targetByteCount: options.quick ? 10 * megabyte : documentedSize),
-                    usesGenerator: false,
-                    lanes: ContenderRoster.resumption.map { Lane(contender: $0.id, streams: 1) },
-                    repetitions: Swift.min(repetitions, 3)
-                ))
-        }
-        if options.runsConcurrency {
-            groups.append(
-                Group(
-                    kind: .concurrency,
-                    document: CorpusDocument(
-                        shape: .records, targetByteCount: options.quick ? 10 * megabyte : documentedSize),
-                    usesGenerator: false,
-                    lanes: ContenderRoster.concurrency.map { Lane(contender: $0.id, streams: 1) },
-                    repetitions: repetitions
-                ))
-        }
-        if options.runsDumps {
-            groups.append(
-                Group(
-                    kind: .dumps,
-                    document: CorpusDocument(
-                        shape: .records, targetByteCount: options.quick ? 10 * megabyte : documentedSize),
-                    usesGenerator: false,
-                    lanes: ContenderRoster.dumps.map { Lane(contender: $0.id, streams: 1) },
-                    // Every repetition: a few seconds each, and the ratios sit near their targets.
-                    repetitions: repetitions
-                ))
+                    kind: kind, document: records, usesGenerator: false,
+                    lanes: contenders.map { Lane(contender: $0.id, streams: 1) }, repetitions: repetitions))
         }
         return BenchmarkPlan(groups: groups)
     }

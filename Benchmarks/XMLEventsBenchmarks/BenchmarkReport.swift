@@ -25,6 +25,9 @@ struct BenchmarkReport: Codable, Sendable {
     /// `xmlevents` on compressed files against a pipe from each format's tool. Absent from
     /// reports made before it was measured.
     var dumps: [DumpRow]?
+    /// `xmlevents` and the C floor on the document in UTF-8, ISO-8859-1 and UTF-16. Absent from
+    /// reports made before it was measured.
+    var encodings: [EncodingRow]?
     /// CPU time over wall time of two spinning tasks, before and after the scaling runs.
     var coresForTwoTasks: [Double]
     var targets: [TargetResult]

@@ -11,8 +11,12 @@ struct CLibXML2FloorProcessContender: Contender {
         + "included."
 
     func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement {
-        let path = try input.requireFile(for: id)
-        let outcome = try ToolProcess.runSibling("clibxml2-floor", arguments: [input.itemName, path], for: id)
+        try Self.measure(path: try input.requireFile(for: id), itemName: input.itemName, for: id)
+    }
+
+    /// `clibxml2-floor` spawned on `path`, its counts read back, for the contender `id`.
+    static func measure(path: String, itemName: String, for id: String) throws -> WorkloadMeasurement {
+        let outcome = try ToolProcess.runSibling("clibxml2-floor", arguments: [itemName, path], for: id)
         // One `name value` pair per line.
         var values: [String: Int] = [:]
         for line in String(decoding: outcome.output, as: UTF8.self).split(separator: "\n") {

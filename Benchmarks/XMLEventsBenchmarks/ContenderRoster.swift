@@ -70,6 +70,10 @@ enum ContenderRoster {
     /// the dumps table.
     static let dumps: [any Contender] = XMLEventsDumpContender.all
 
+    /// `xmlevents` and the C floor on the document in UTF-8, ISO-8859-1 and UTF-16: the encodings
+    /// table.
+    static let encodings: [any Contender] = XMLEventsEncodingContender.all
+
     /// Run with 1, 2 and 64 streams for the scaling and memory table.
     static let scaling: any Contender = XMLEventsConcurrentScanContender()
 
@@ -109,7 +113,7 @@ enum ContenderRoster {
 
     /// Every contender a child process may be asked to run.
     static var all: [any Contender] {
-        comparison + backpressure + resumption + concurrency + dumps + [scaling, baseline, coreProbe]
+        comparison + backpressure + resumption + concurrency + dumps + encodings + [scaling, baseline, coreProbe]
     }
 
     static func contender(id: String) throws(BenchmarkError) -> any Contender {

@@ -7,6 +7,7 @@ struct ResultSummary: Codable, Sendable {
     var mainActor: [MainActorRow]
     var concurrency: [ConcurrencyRow]
     var dumps: [DumpRow]
+    var encodings: [EncodingRow]
 
     init(records: [RunRecord]) {
         comparison = ResultSummary.comparisonRows(records.filter { $0.kind == .comparison })
@@ -16,6 +17,45 @@ struct ResultSummary: Codable, Sendable {
         mainActor = ResultSummary.mainActorRows(records.filter { $0.kind == .comparison })
         concurrency = ResultSummary.concurrencyRows(records.filter { $0.kind == .concurrency })
         dumps = ResultSummary.dumpRows(records.filter { $0.kind == .dumps })
+        encodings = ResultSummary.encodingRows(records.filter { $0.kind == .encodings })
+    }
+
+    private static func encodingRows(_ records: [RunRecord]) -> [EncodingRow] {
+        var rows: [EncodingRow] = []
+        for byteCount in Set(records.map(\.byteCount)) {
+            let megabytes = Double(byteCount) / 1e6
+            func runs(_ encoding: XMLEventsEncodingContender.Encoding?, _ parser: XMLEventsEncodingContender.Parser)
+                -> [RunRecord]
+            {
+                let id = XMLEventsEncodingContender(encoding: encoding, parser: parser).id
+                return records.filter { $0.byteCount == byteCount && $0.contender == id }
+            }
+            let plain = runs(nil, .xmlevents)
+            for encoding in [nil] + XMLEventsEncodingContender.encodings {
+                let parsed = runs(encoding, .xmlevents)
+                let floor = runs(encoding, .floor)
+                guard !parsed.isEmpty, !floor.isEmpty else { continue }
+                rows.append(
+                    EncodingRow(
+                        encoding: encoding?.name ?? "UTF-8",
+                        byteCount: byteCount,
+                        fileBytes: parsed.compactMap { $0.metrics?[EncodingRow.fileBytesKey] }.first.map(Int.init)
+                            ?? byteCount,
+                        repetitions: parsed.count,
+                        megabytesPerSecond: megabytes / SampleStatistics.median(parsed.map(\.seconds)),
+                        floorMegabytesPerSecond: megabytes / SampleStatistics.median(floor.map(\.seconds)),
+                        versusFloor: ratio(floor, parsed, \.seconds),
+                        versusFloorSpread: ratioSpread(floor, parsed, \.seconds),
+                        versusUTF8: encoding == nil ? nil : ratio(plain, parsed, \.seconds)
+                    ))
+            }
+        }
+        let order = ["UTF-8"] + XMLEventsEncodingContender.encodings.map(\.name)
+        return rows.sorted {
+            ($0.byteCount, order.firstIndex(of: $0.encoding) ?? 99) < (
+                $1.byteCount, order.firstIndex(of: $1.encoding) ?? 99
+            )
+        }
     }
 
     private static func dumpRows(_ records: [RunRecord]) -> [DumpRow] {
