@@ -38,16 +38,16 @@ extension XMLEvents {
     }
 
     /// How the parser selects the subtrees of an ``XMLSubtreeSequence`` made from the events.
+    ///
+    /// The subtrees are built by the reader, also when the document is parsed on several cores:
+    /// a subtree is a few allocations (its nodes, its attributes, its long strings) that the
+    /// reader frees, and made by a worker they cost the C allocator more than building them
+    /// costs (see <doc:Performance>).
     struct ParsedSubtrees: XMLFeedSelection {
         let path: XMLPath
 
         func start(_ events: XMLEvents) -> any XMLFeedSelecting<XMLSubtree> {
-            XMLTapeSelector(path, feed: events.makeFeed(work: Self.work(path)), builder: XMLTreeBuilder())
-        }
-
-        /// Builds the subtrees of a chunk of records in the worker that parsed it.
-        static func work(_ path: XMLPath) -> ChunkWork {
-            .selecting(path, builder: { XMLTreeBuilder() }, make: { subtree, _ in subtree })
+            XMLTapeSelector(path, feed: events.makeFeed(), builder: XMLTreeBuilder())
         }
     }
 }

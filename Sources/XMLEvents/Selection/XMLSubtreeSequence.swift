@@ -67,8 +67,8 @@ public struct XMLSubtreeSequence<Base: AsyncSequence>: AsyncSequence where Base.
 
     /// Pulls events from the base until a selected element is complete, or has the parser of an
     /// ``XMLEvents`` base parse until one is. On an actor, that document is parsed off it a batch
-    /// at a time, and the subtrees are built on it; a big document parsed on several cores has
-    /// them built by the cores that parse it (see <doc:Performance>).
+    /// at a time, and the subtrees are built on it; a big document parsed on several cores is
+    /// parsed by the other cores, and its subtrees are built here (see <doc:Performance>).
     public struct Iterator: AsyncIteratorProtocol {
         // Inlinable, with its state visible to inlined code, so that a client's loop is
         // specialized for its base: unspecialized generic code pays for metadata look-ups and

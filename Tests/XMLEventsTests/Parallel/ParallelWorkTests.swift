@@ -100,8 +100,6 @@ import XMLCorpus
     @Test(arguments: [false, true])
     func subtreesAreTheSingleParsers(oneLine: Bool) async throws {
         let document = Self.osm(nodes: 30_000, oneLine: oneLine)
-        let path = try XMLPath("/osm/node")
-        #expect(try await Self.workersBuild(document, work: XMLEvents<XMLByteSource>.ParsedSubtrees.work(path)))
         let (single, singleError) = await Self.subtrees(document, parallel: false)
         let (parallel, parallelError) = await Self.subtrees(document, parallel: true)
         #expect(single.count == 30_000)
@@ -116,19 +114,48 @@ import XMLCorpus
     /// one starts at another column than its characters say: its values are the events'.
     @Test func aColumnForeseenWronglyGivesTheEventsValues() async throws {
         let document = Self.osm(nodes: 30_000, oneLine: true, cdata: true)
-        let (single, _) = await Self.subtrees(document, parallel: false, path: "node")
-        let (parallel, _) = await Self.subtrees(document, parallel: true, path: "node")
-        #expect(parallel.count == single.count)
+        #expect(try await Self.workersBuild(document, work: Self.nodeWork(XMLPath("node"))))
+        let (single, _) = try await Self.locatedNodes(document, parallel: false)
+        let (parallel, _) = try await Self.locatedNodes(document, parallel: true)
+        #expect(single.count == 30_000)
         if let mismatch = zip(parallel, single).first(where: { $0 != $1 }) {
             Issue.record("\(mismatch.0) instead of \(mismatch.1)")
         }
+        let (singleSubtrees, _) = await Self.subtrees(document, parallel: false, path: "node")
+        let (parallelSubtrees, _) = await Self.subtrees(document, parallel: true, path: "node")
+        #expect(parallelSubtrees.count == singleSubtrees.count)
+        if let mismatch = zip(parallelSubtrees, singleSubtrees).first(where: { $0 != $1 }) {
+            Issue.record("\(mismatch.0) instead of \(mismatch.1)")
+        }
+    }
+
+    /// Each node decoded, after the location of its record (made by the workers that parse the
+    /// document when it is cut into chunks).
+    static func locatedNodes(_ document: Data, parallel: Bool) async throws -> ([String], String) {
+        var found: [String] = []
+        do {
+            let events = XMLEvents(data: document, options: options(parallel: parallel))
+            let located = try events.decode(matching: "node") { record -> String? in
+                "\(record.location.map { "\($0)" } ?? "-") \(try record.decode(Node.self))"
+            }
+            for try await node in located { found.append(node) }
+            return (found, "none")
+        } catch {
+            return (found, "\(error)")
+        }
+    }
+
+    /// What the workers make of each selected node when `Node` records are decoded.
+    static func nodeWork(_ path: XMLPath) -> ChunkWork {
+        XMLEvents<XMLByteSource>.ParsedRecords.work(
+            path, decoder: XMLRecordDecoder(), maker: XMLDecodingMaker<Node>())
     }
 
     /// The root element selected: its subtree spans every chunk, so the reader builds it.
     @Test func aSelectedRootIsBuiltByTheReader() async throws {
         let document = Self.osm(nodes: 12_000)
-        let path = try XMLPath("osm")
-        #expect(try await !Self.workersBuild(document, work: XMLEvents<XMLByteSource>.ParsedSubtrees.work(path)))
+        #expect(try await Self.workersBuild(document, work: Self.nodeWork(XMLPath("node"))))
+        #expect(try await !Self.workersBuild(document, work: Self.nodeWork(XMLPath("osm"))))
         let (single, _) = await Self.subtrees(document, parallel: false, path: "osm")
         let (parallel, _) = await Self.subtrees(document, parallel: true, path: "osm")
         #expect(single.count == 1)

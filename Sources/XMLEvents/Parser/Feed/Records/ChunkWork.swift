@@ -1,6 +1,6 @@
 /// What a reader has the worker that parsed a chunk of records build from the chunk's events,
-/// so that the reader's own thread only hands the values out: the subtrees of
-/// `elements(matching:)`, the decoded records of `decode(_:matching:)`.
+/// so that the reader's own thread only hands the values out: the decoded records of
+/// `decode(_:matching:)` and `decode(matching:_:)`, a visitor's per chunk.
 ///
 /// The worker runs it on the chunk's tape, with the chunk's events only (the last chunk's include
 /// the root's end) and their locations the document's, given the root element's name, and puts

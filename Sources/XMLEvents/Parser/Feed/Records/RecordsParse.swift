@@ -4,7 +4,7 @@ import Foundation
 /// reader in document order: the parse stage of a feed once ``RecordLookout`` has switched it.
 ///
 /// It reads the input, cuts it at the splitter's boundaries into chunks of about
-/// ``chunkByteCount`` bytes (``eventChunkByteCount`` for a reader of events; sooner when the
+/// ``chunkByteCount`` bytes (``eventChunkByteCount`` for a reader of the tapes: events, subtrees; sooner when the
 /// next bytes would have to be waited for, so that a slow source does not hold records back),
 /// starts a parse of each (``RecordWorkQueue``), and
 /// hands out the parses in order, their positions placed in the document (``ChunkPlacer``). At
