@@ -234,4 +234,70 @@ import XMLEvents
         #expect(error.code == .entityExpansionLimitExceeded)
         #expect(error.byteOffset == parsed(refused), "\(error)")
     }
+
+    /// A document of `count` elements with distinct names of 10,000 bytes, a line each.
+    static func distinctNames(_ count: Int) -> Data {
+        var bytes = Array("<?xml version=\"1.0\"?>\n<r>\n".utf8)
+        bytes.reserveCapacity(count * 10_004 + 64)
+        for index in 0..<count {
+            bytes.append(UInt8(ascii: "<"))
+            bytes += distinctName(index)
+            bytes += Array("/>\n".utf8)
+        }
+        bytes += Array("</r>\n".utf8)
+        return Data(bytes)
+    }
+
+    /// `n` followed by 9,999 bytes: `index` in eight digits, then `x`s.
+    static func distinctName(_ index: Int) -> [UInt8] {
+        let digits = String(index)
+        return Array(("n" + String(repeating: "0", count: 8 - digits.count) + digits).utf8)
+            + [UInt8](repeating: UInt8(ascii: "x"), count: 9_991)
+    }
+
+    /// How many elements below the root a parse started, each checked for its name, and its
+    /// error.
+    static func countDistinct(_ document: Data, _ options: XMLParsingOptions) async -> (Int, XMLParsingError?) {
+        var started = -1
+        do {
+            for try await event in XMLEvents(data: document, options: options) {
+                guard case .startElement(let name, _, _) = event else { continue }
+                if started >= 0, Array(name.localName.utf8) != distinctName(started) {
+                    Issue.record("element \(started) is \(name.localName.prefix(12))…")
+                }
+                started += 1
+            }
+            return (started, nil)
+        } catch {
+            return (started, error as? XMLParsingError)
+        }
+    }
+
+    /// One parser keeps the names it reads (element and attribute names, prefixes, namespace
+    /// URIs) in libxml2's dictionary, in blocks each four times the last (at least four times
+    /// the name), and takes no new block with the standard limits once they add up to more
+    /// than 25,000,000 bytes: 10,000-byte names fill blocks of 54.6 MB. 3,000 of them (30 MB)
+    /// read to the end, where libxml2's own bound (10,000,000 bytes) stopped them at the 1,360th
+    /// as memory that ran out; 6,000 fail with the bound's code after every element before the one that does not
+    /// fit; `.huge` reads them. Chunks of records each have a dictionary of their own.
+    @Test func distinctNamesUpToTheDictionarysBound() async {
+        let accepted = Self.distinctNames(3_000)
+        for parallelism in [XMLParsingOptions.Parallelism.off, .cores(2)] {
+            let (count, error) = await Self.countDistinct(accepted, XMLParsingOptions(parallelism: parallelism))
+            #expect(error == nil, "\(parallelism): \(error.map { "\($0)" } ?? "")")
+            #expect(count == 3_000, "\(parallelism)")
+        }
+        let refused = Self.distinctNames(6_000)
+        let (count, error) = await Self.countDistinct(refused, XMLParsingOptions(parallelism: .off))
+        #expect(error?.code == .distinctNamesLimitExceeded, "\(error.map { "\($0)" } ?? "none")")
+        #expect(error?.message.contains("25000000 bytes") == true, "\(error?.message ?? "")")
+        // Blocks of 40,000, 160,000, 640,000, 2,560,000, 10,240,000 and 40,960,000 bytes (after
+        // the first, of 1,000, which holds `r`) hold 3 + 15 + 63 + 255 + 1,023 + 4,095 names of
+        // 10,001 bytes with their ends.
+        #expect(count == 5_454, "\(count) elements before the error")
+        #expect(error?.line == count + 3, "\(error.map { "\($0)" } ?? "none")")
+        let (huge, hugeError) = await Self.countDistinct(refused, XMLParsingOptions(limits: .huge, parallelism: .off))
+        #expect(hugeError == nil)
+        #expect(huge == 6_000)
+    }
 }

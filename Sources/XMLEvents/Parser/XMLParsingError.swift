@@ -206,6 +206,11 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         /// bound, for the document or for one step of it (see
         /// ``XMLParsingLimits/entityExpansionAllowance``).
         public static let attributeDefaultsLimitExceeded = Code(rawValue: 100_012)
+        /// The document's distinct names (element and attribute names, prefixes, namespace URIs,
+        /// entity names, processing instructions' targets) are more than one parser keeps with
+        /// limits up to the standard ones: about 87 MB. ``XMLParsingLimits/huge`` lifts the
+        /// bound.
+        public static let distinctNamesLimitExceeded = Code(rawValue: 100_014)
         /// An entity reference was not replaced: in an attribute value, or anywhere with
         /// ``XMLParsingOptions/rejectsSkippedEntities`` (see ``XMLEvent/skippedEntity(name:)``).
         /// The message names the entity and says why it was not read.
@@ -246,6 +251,7 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
             Code.entityExpansionLimitExceeded.rawValue: "entityExpansionLimitExceeded",
             Code.attributeDefaultsLimitExceeded.rawValue: "attributeDefaultsLimitExceeded",
             Code.externalEntityFailed.rawValue: "externalEntityFailed", Code.skippedEntity.rawValue: "skippedEntity",
+            Code.distinctNamesLimitExceeded.rawValue: "distinctNamesLimitExceeded",
             Code.internalError.rawValue: "internalError",
             Code.parserFinished.rawValue: "parserFinished", Code.encodingMismatch.rawValue: "encodingMismatch",
             Code.invalidHexCharacterReference.rawValue: "invalidHexCharacterReference",

@@ -37,6 +37,9 @@ final class LibXML2PushContext {
             flags |= XML_PARSE_IGNORE_ENC.rawValue
         }
         xmlCtxtUseOptions(context, Int32(flags))
+        if !options.limits.needsHugeEngineMode {
+            xmlDictSetLimit(context.pointee.dict, Self.dictionaryLimit)
+        }
         self.context = context
         maxAttributesPerElement = options.limits.maxAttributesPerElement
         readsEncodingFromBytes = !options.ignoresEncodingDeclaration
@@ -307,6 +310,33 @@ final class LibXML2PushContext {
     /// document ("Huge input lookup", `XML_MAX_LOOKUP_LIMIT`); `nil` in its huge mode, which
     /// has no such bound.
     var lookaheadLimit: Int? { Self.lookaheadLimit(of: context) }
+
+    /// The bound set on libxml2's dictionary of names (element and attribute names, prefixes,
+    /// namespace URIs, entity names, targets) in its standard mode, in place of its own 10 MB,
+    /// which stopped real documents with half a million distinct element names while lxml and
+    /// expat read them. libxml2 2.9 keeps the names in blocks, each four times the size of the
+    /// last, and takes no new block once their sizes add up to more than the bound: with this
+    /// one the last is the block of 65,536,000 bytes, and the dictionary holds up to
+    /// ``dictionaryCapacity`` bytes of distinct names (a null byte ends each).
+    static let dictionaryLimit = 25_000_000
+
+    /// What the dictionary holds at most under ``dictionaryLimit``: the sizes of its blocks
+    /// (1,000 bytes, then four times more each) up to the first whose sum passes the bound.
+    static let dictionaryCapacity: Int = {
+        var (block, total) = (1_000, 0)
+        while total <= dictionaryLimit {
+            total += block
+            block *= 4
+        }
+        return total
+    }()
+
+    /// Whether the context's dictionary of names is full: libxml2 then reports that it is out
+    /// of memory.
+    static func dictionaryIsFull(_ context: xmlParserCtxtPtr) -> Bool {
+        context.pointee.options & Int32(XML_PARSE_HUGE.rawValue) == 0
+            && xmlDictGetUsage(context.pointee.dict) > dictionaryLimit
+    }
 
     /// ``lookaheadLimit`` for any of the session's parser contexts.
     static func lookaheadLimit(of context: xmlParserCtxtPtr) -> Int? {
