@@ -315,9 +315,10 @@ final class LibXML2PushContext {
     /// namespace URIs, entity names, targets) in its standard mode, in place of its own 10 MB,
     /// which stopped real documents with half a million distinct element names while lxml and
     /// expat read them. libxml2 2.9 keeps the names in blocks, each four times the size of the
-    /// last, and takes no new block once their sizes add up to more than the bound: with this
-    /// one the last is the block of 65,536,000 bytes, and the dictionary holds up to
-    /// ``dictionaryCapacity`` bytes of distinct names (a null byte ends each).
+    /// last (and at least four times the name), and takes no new block once their sizes add up
+    /// to more than the bound: with this one and names of up to 250 bytes the last is the block
+    /// of 65,536,000 bytes, and the dictionary holds up to ``dictionaryCapacity`` bytes of
+    /// distinct names (a null byte ends each); longer names make larger first blocks and fewer.
     static let dictionaryLimit = 25_000_000
 
     /// What the dictionary holds at most under ``dictionaryLimit``: the sizes of its blocks
