@@ -208,7 +208,7 @@ public struct XMLParsingError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let attributeDefaultsLimitExceeded = Code(rawValue: 100_012)
         /// The document's distinct names (element and attribute names, prefixes, namespace URIs,
         /// entity names, processing instructions' targets) are more than one parser keeps with
-        /// limits up to the standard ones: about 87 MB. ``XMLParsingLimits/huge`` lifts the
+        /// limits up to the standard ones: about 21 MB. ``XMLParsingLimits/huge`` lifts the
         /// bound.
         public static let distinctNamesLimitExceeded = Code(rawValue: 100_014)
         /// An entity reference was not replaced: in an attribute value, or anywhere with
