@@ -334,13 +334,24 @@ final class LibXML2PushContext {
     /// Whether the context's dictionary of names is full: libxml2 then reports that it is out
     /// of memory.
     static func dictionaryIsFull(_ context: xmlParserCtxtPtr) -> Bool {
-        context.pointee.options & Int32(XML_PARSE_HUGE.rawValue) == 0
-            && xmlDictGetUsage(context.pointee.dict) > dictionaryLimit
+        isInStandardMode(context) && xmlDictGetUsage(context.pointee.dict) > dictionaryLimit
     }
+
+    /// What a document whose names fill the dictionary is told.
+    static let dictionaryFullMessage =
+        "the document's distinct names (element and attribute names, prefixes, namespace URIs) are more than one "
+        + "parser keeps with limits up to the standard ones: the dictionary that holds them takes no more room "
+        + "once it has \(dictionaryLimit) bytes (about \(dictionaryCapacity / 1_000_000) MB of short names)"
 
     /// ``lookaheadLimit`` for any of the session's parser contexts.
     static func lookaheadLimit(of context: xmlParserCtxtPtr) -> Int? {
-        context.pointee.options & Int32(XML_PARSE_HUGE.rawValue) == 0 ? Int(XML_MAX_LOOKUP_LIMIT) : nil
+        isInStandardMode(context) ? Int(XML_MAX_LOOKUP_LIMIT) : nil
+    }
+
+    /// Whether libxml2 parses with its own bounds (not `XML_PARSE_HUGE`), which the package's
+    /// limits up to the standard ones keep.
+    private static func isInStandardMode(_ context: xmlParserCtxtPtr) -> Bool {
+        context.pointee.options & Int32(XML_PARSE_HUGE.rawValue) == 0
     }
 
     /// How many bytes of the document libxml2 holds without having parsed them: the rest of a

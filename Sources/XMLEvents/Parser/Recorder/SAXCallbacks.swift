@@ -271,13 +271,7 @@ enum SAXCallbacks {
         } else if report.code == Int32(XML_ERR_NO_MEMORY.rawValue),
             LibXML2PushContext.dictionaryIsFull(session.pointee.mainContext)
         {
-            (code, message) = (
-                .distinctNamesLimitExceeded,
-                "the document's distinct names (element and attribute names, prefixes, namespace URIs) are "
-                    + "more than one parser keeps with limits up to the standard ones: the dictionary that holds "
-                    + "them takes no more room once it has \(LibXML2PushContext.dictionaryLimit) bytes (about "
-                    + "\(LibXML2PushContext.dictionaryCapacity / 1_000_000) MB of short names)"
-            )
+            (code, message) = (.distinctNamesLimitExceeded, LibXML2PushContext.dictionaryFullMessage)
         } else if code == .extraContent || code == .documentEmpty {
             (code, message) = session.pointee.recorder.describeEarlyEnd(
                 libxml2Message: message, firstContentByte: session.pointee.firstContentByte)
