@@ -199,7 +199,7 @@ enum TableWriter {
                 String(format: "%.1f", row.fileMegabytesPerSecond),
                 String(format: "%.1f", aloneRate),
                 ratio(row.throughputVersusAlone),
-                row.throughputVersusAloneSpread.map { String(format: "%.0f%%", 100 * $0) } ?? "-",
+                spread(row.throughputVersusAloneSpread),
                 row.parallelAloneMegabytesPerSecond.map { String(format: "%.1f", $0) } ?? "-",
                 ratio(row.parallelAloneVersusAlone),
             ])
@@ -228,7 +228,7 @@ enum TableWriter {
                 String(format: "%.1f", row.megabytesPerSecond),
                 String(format: "%.1f", row.floorMegabytesPerSecond),
                 ratio(row.versusFloor),
-                row.versusFloorSpread.map { String(format: "%.0f%%", 100 * $0) } ?? "-",
+                spread(row.versusFloorSpread),
                 ratio(row.versusUTF8),
             ])
         }
@@ -362,6 +362,11 @@ enum TableWriter {
 
     private static func ratio(_ value: Double?) -> String {
         value.map { String(format: "%.2f", $0) } ?? "-"
+    }
+
+    /// A spread ((max − min) / median) as a percentage with its sign.
+    private static func spread(_ value: Double?) -> String {
+        value.map { String(format: "%.0f%%", 100 * $0) } ?? "-"
     }
 
     private static func percent(_ value: Double) -> String {

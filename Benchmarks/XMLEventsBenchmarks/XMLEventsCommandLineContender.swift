@@ -24,14 +24,23 @@ struct XMLEventsCommandLineContender: Contender {
     }
 
     func measure(_ input: WorkloadInput) async throws -> WorkloadMeasurement {
-        let path = try input.requireFile(for: id)
+        try Self.measureSummary(
+            of: try input.requireFile(for: id), options: jobs.map { ["--jobs", "\($0)"] } ?? [],
+            itemName: input.itemName, for: id)
+    }
+
+    /// `xmlevents --format summary` with `options` spawned on `path`, its counts read back, for
+    /// the contender `id`.
+    static func measureSummary(
+        of path: String, options: [String] = [], itemName: String, for id: String
+    ) throws -> WorkloadMeasurement {
         let tool = try RootPackage.builtCommandLineTool()
-        let arguments = ["--format", "summary", "--no-progress"] + (jobs.map { ["--jobs", "\($0)"] } ?? []) + [path]
+        let arguments = ["--format", "summary", "--no-progress"] + options + [path]
         let outcome = try ToolProcess.run(tool, arguments: arguments)
         if let failure = outcome.failure {
             throw BenchmarkError.parseFailed(contender: id, detail: "\(tool) \(arguments) \(failure)")
         }
-        let counts = try Self.counts(in: String(decoding: outcome.output, as: UTF8.self), itemName: input.itemName)
+        let counts = try counts(in: String(decoding: outcome.output, as: UTF8.self), itemName: itemName)
         return WorkloadMeasurement(
             seconds: outcome.seconds, cpuSeconds: outcome.cpuSeconds, counts: counts,
             peakResidentBytes: outcome.peakResidentBytes)

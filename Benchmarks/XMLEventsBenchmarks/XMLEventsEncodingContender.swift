@@ -92,18 +92,11 @@ struct XMLEventsEncodingContender: Contender {
         let path = file(for: try input.requireFile(for: id))
         switch parser {
         case .xmlevents:
-            let tool = try RootPackage.builtCommandLineTool()
-            let outcome = try ToolProcess.run(tool, arguments: ["--format", "summary", "--no-progress", path])
-            if let failure = outcome.failure {
-                throw BenchmarkError.parseFailed(contender: id, detail: "\(title): \(failure)")
-            }
-            let counts = try XMLEventsCommandLineContender.counts(
-                in: String(decoding: outcome.output, as: UTF8.self), itemName: input.itemName)
+            var measurement = try XMLEventsCommandLineContender.measureSummary(
+                of: path, itemName: input.itemName, for: id)
             let fileBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int
-            return WorkloadMeasurement(
-                seconds: outcome.seconds, cpuSeconds: outcome.cpuSeconds, counts: counts,
-                peakResidentBytes: outcome.peakResidentBytes,
-                metrics: fileBytes.map { [EncodingRow.fileBytesKey: Double($0)] })
+            measurement.metrics = fileBytes.map { [EncodingRow.fileBytesKey: Double($0)] }
+            return measurement
         case .floor:
             return try CLibXML2FloorProcessContender.measure(path: path, itemName: input.itemName, for: id)
         }
